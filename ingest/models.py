@@ -1,0 +1,43 @@
+from django.db import models
+
+from ledger.models import Story
+
+
+class IngestRun(models.Model):
+    """One `ingest` of one articles file: its counts and progress, updated as workers finish."""
+
+    QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
+    STATUSES = [(s, s) for s in (QUEUED, RUNNING, DONE, FAILED)]
+
+    story = models.ForeignKey(Story, on_delete=models.PROTECT, related_name="ingest_runs")
+    file_name = models.CharField(max_length=500)
+    extractor = models.CharField(max_length=200)
+    status = models.CharField(max_length=10, choices=STATUSES, default=QUEUED)
+    message = models.TextField(blank=True)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    articles = models.PositiveIntegerField(default=0, help_text="articles read (new ones)")
+    excerpts = models.PositiveIntegerField(default=0, help_text="excerpts cut and queued")
+    excerpts_done = models.PositiveIntegerField(default=0, help_text="excerpts the workers finished")
+    records = models.PositiveIntegerField(default=0, help_text="records appended")
+    rejects = models.PositiveIntegerField(default=0, help_text="lines rejected")
+    capped = models.PositiveIntegerField(default=0, help_text="excerpts a step cap held back")
+    tokens_in = models.PositiveBigIntegerField(default=0)
+    tokens_out = models.PositiveBigIntegerField(default=0)
+    cost_usd = models.DecimalField(max_digits=12, decimal_places=6, default=0)
+
+    class Meta:
+        ordering = ["-started_at"]
+
+    @property
+    def progress(self) -> float:
+        return 1.0 if not self.excerpts else min(1.0, self.excerpts_done / self.excerpts)
+
+
+class IngestReject(models.Model):
+    run = models.ForeignKey(IngestRun, on_delete=models.CASCADE, related_name="reject_lines")
+    line = models.PositiveIntegerField()
+    reason = models.TextField()
+
+    class Meta:
+        ordering = ["run", "line"]

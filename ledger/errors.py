@@ -1,0 +1,11 @@
+class LedgerError(Exception):
+    """A domain error with a message meant for the user (CLI line, API 400 body)."""
+
+    def __init__(self, message: str, *, param: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.param = param
+
+
+class NotFound(LedgerError):
+    """An unknown story, question, actor, record or flip (API 404)."""

@@ -1,0 +1,121 @@
+"""The confirmation rule of the contract (section 4), as a pure fold over one actor's
+records on one question. No database here: `selectors` feeds it rows in ledger order."""
+from dataclasses import dataclass, field
+from datetime import date
+
+
+@dataclass(frozen=True)
+class Row:
+    """What the rule needs of one record."""
+
+    id: int
+    position: str
+    value: float | None
+    reported_on: date
+    source: str  # the independent source: the outlet's group, the outlet, or the URL's host
+
+
+@dataclass
+class Period:
+    position: str
+    value: float | None
+    since: date
+    confirmed_on: date
+    records: list[int]
+    to: date | None = None
+
+    def as_current(self) -> dict:
+        return {"position": self.position, "value": self.value, "since": self.since,
+                "confirmed_on": self.confirmed_on, "records": self.records}
+
+    def as_history(self) -> dict:
+        return {"position": self.position, "value": self.value, "from": self.since, "to": self.to,
+                "confirmed_on": self.confirmed_on, "records": self.records}
+
+
+@dataclass
+class Pending:
+    position: str
+    value: float | None
+    date: date
+    records: list[int] = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)
+    last_index: int = 0
+
+    def as_dict(self) -> dict:
+        return {"position": self.position, "value": self.value, "date": self.date,
+                "records": self.records, "sources": len(self.sources)}
+
+
+@dataclass
+class Change:
+    """A flip: a confirmed change of position. `id` names it by its confirming record and
+    the rule N, which is all it takes to find it again."""
+
+    id: str
+    from_position: str
+    to_position: str
+    from_value: float | None
+    to_value: float | None
+    date: date
+    confirmed_on: date
+    from_records: list[int]
+    to_records: list[int]
+
+    def as_dict(self) -> dict:
+        return {"id": self.id, "from": self.from_position, "to": self.to_position,
+                "from_value": self.from_value, "to_value": self.to_value, "date": self.date,
+                "confirmed_on": self.confirmed_on, "from_records": self.from_records,
+                "to_records": self.to_records}
+
+
+@dataclass
+class Stance:
+    """One actor's answer to one question as of a date."""
+
+    current: Period
+    pending: Pending | None
+    history: list[Period]  # earlier confirmed positions, newest first
+    changes: list[Change]  # flips, oldest first
+
+
+def flip_id(confirming_record: int, confirm: int) -> str:
+    return f"{confirming_record}-{confirm}"
+
+
+def fold(rows: list[Row], confirm: int) -> Stance | None:
+    """Apply the rule to one actor's rows on one question, given in ledger order
+    (reported_on, then id), already cut to the date and without retracted records."""
+    if not rows:
+        return None
+    first = rows[0]
+    current = Period(first.position, first.value, first.reported_on, first.reported_on, [first.id])
+    periods: list[Period] = []
+    changes: list[Change] = []
+    pending: dict[tuple, Pending] = {}
+    for index, row in enumerate(rows[1:], start=1):
+        key = (row.position, row.value)
+        if key == (current.position, current.value):
+            current.records.append(row.id)  # a repeat: more evidence, no change
+            continue
+        waiting = pending.get(key)
+        if waiting is None:
+            waiting = pending[key] = Pending(row.position, row.value, row.reported_on)
+        waiting.records.append(row.id)
+        waiting.last_index = index
+        if row.source not in waiting.sources:
+            waiting.sources.append(row.source)
+        if len(waiting.sources) >= confirm:
+            changes.append(Change(
+                id=flip_id(row.id, confirm),
+                from_position=current.position, to_position=row.position,
+                from_value=current.value, to_value=row.value,
+                date=waiting.date, confirmed_on=row.reported_on,
+                from_records=list(current.records), to_records=list(waiting.records),
+            ))
+            current.to = waiting.date
+            periods.append(current)
+            current = Period(row.position, row.value, waiting.date, row.reported_on, list(waiting.records))
+            pending = {}
+    latest_pending = max(pending.values(), key=lambda p: p.last_index, default=None)
+    return Stance(current=current, pending=latest_pending, history=periods[::-1], changes=changes)

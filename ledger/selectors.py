@@ -1,0 +1,244 @@
+"""Reads of the ledger. Positions as of a date live here and nowhere else: the viewer, the
+API and the evaluation all call `positions_as_of`."""
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import date, datetime
+from urllib.parse import urlsplit
+
+from django.db.models import Exists, OuterRef, Q
+from django.utils import timezone
+
+from .errors import LedgerError, NotFound
+from .models import Actor, Question, Retraction, StanceRecord, Story
+from .positions import Row, Stance, fold
+
+
+def story_get(slug: str) -> Story:
+    try:
+        return Story.objects.get(slug=slug)
+    except Story.DoesNotExist:
+        raise NotFound(f"unknown story {slug!r}") from None
+
+
+def question_get(story: Story, key: str) -> Question:
+    try:
+        return story.questions.select_related("topic").get(key=key)
+    except Question.DoesNotExist:
+        raise NotFound(f"unknown question {key!r}", param="question") from None
+
+
+def actor_get(story: Story, key: str) -> Actor:
+    try:
+        return story.actors.get(key=key)
+    except Actor.DoesNotExist:
+        raise NotFound(f"unknown actor {key!r}", param="actor") from None
+
+
+def default_as_of(story: Story) -> date:
+    """Today, or the story's end when that is earlier."""
+    return min(timezone.localdate(), story.end)
+
+
+def confirm_check(confirm) -> int:
+    if isinstance(confirm, bool) or not isinstance(confirm, int) or confirm < 1:
+        raise LedgerError(f"confirm must be a whole number >= 1, not {confirm!r}", param="confirm")
+    return confirm
+
+
+@dataclass
+class ActorStance:
+    actor: Actor
+    stance: Stance
+
+    def as_dict(self) -> dict:
+        s = self.stance
+        return {
+            "actor": self.actor.key,
+            "current": s.current.as_current(),
+            "pending": s.pending.as_dict() if s.pending else None,
+            "history": [p.as_history() for p in s.history],
+            "changes": [c.as_dict() for c in s.changes],
+        }
+
+
+@dataclass
+class QuestionPositions:
+    question: Question
+    actors: list[ActorStance]
+
+    def as_dict(self) -> dict:
+        q = self.question
+        return {"id": q.key, "text": q.text, "kind": q.kind, "topic": q.topic.key, "unit": q.unit or None,
+                "actors": [a.as_dict() for a in self.actors]}
+
+
+@dataclass
+class Positions:
+    story: Story
+    as_of: date
+    confirm: int
+    known_at: datetime | None
+    questions: list[QuestionPositions]
+
+    def as_dict(self) -> dict:
+        return {"story": self.story.slug, "as_of": self.as_of, "confirm": self.confirm,
+                "known_at": self.known_at, "questions": [q.as_dict() for q in self.questions]}
+
+
+def _source(outlet_key, group, url, record_id) -> str:
+    if outlet_key:
+        return group or f"outlet:{outlet_key}"
+    host = urlsplit(url or "").hostname
+    return f"host:{host}" if host else f"record:{record_id}"
+
+
+def records_as_known(story: Story, *, as_of: date, known_at: datetime | None = None):
+    """The story's records that count as of `as_of` (and as the ledger knew them at
+    `known_at`): reported by then, recorded by then, not retracted by then."""
+    records = StanceRecord.objects.filter(story=story, reported_on__lte=as_of)
+    retractions = Retraction.objects.filter(record=OuterRef("pk"))
+    if known_at is not None:
+        records = records.filter(recorded_at__lte=known_at)
+        retractions = retractions.filter(recorded_at__lte=known_at)
+    return records.filter(~Exists(retractions))
+
+
+def positions_as_of(*, story: Story, as_of: date, confirm: int | None = None, questions=None,
+                    known_at: datetime | None = None) -> Positions:
+    """Each actor's position on each question as of a day, under the rule N = `confirm`
+    (default: the story's), with pending changes, earlier positions and flips."""
+    confirm = confirm_check(story.min_outlets if confirm is None else confirm)
+    if questions is None:
+        questions = list(story.questions.select_related("topic"))
+    by_id = {q.id: q for q in questions}
+    rows = (
+        records_as_known(story, as_of=as_of, known_at=known_at)
+        .filter(question_id__in=list(by_id))
+        .order_by("question_id", "actor_id", "reported_on", "id")
+        .values_list("id", "question_id", "actor_id", "position", "value", "reported_on",
+                     "outlet__key", "outlet__group", "url")
+    )
+    grouped: dict[tuple[int, int], list[Row]] = defaultdict(list)
+    for rid, qid, aid, position, value, reported_on, outlet_key, group, url in rows.iterator(chunk_size=5000):
+        grouped[(qid, aid)].append(Row(rid, position, value, reported_on, _source(outlet_key, group, url, rid)))
+    actors = {a.id: a for a in story.actors.filter(id__in={aid for _, aid in grouped})}
+    answer = []
+    for question in questions:
+        stances = [
+            ActorStance(actors[aid], fold(grouped[(question.id, aid)], confirm))
+            for (qid, aid) in sorted(grouped, key=lambda k: k[1])
+            if qid == question.id
+        ]
+        answer.append(QuestionPositions(question, stances))
+    return Positions(story=story, as_of=as_of, confirm=confirm, known_at=known_at, questions=answer)
+
+
+def flips(*, story: Story, as_of: date, confirm: int | None = None, questions=None, actor: Actor | None = None):
+    """The flips up to `as_of`, oldest first, as (question, actor, change) triples."""
+    positions = positions_as_of(story=story, as_of=as_of, confirm=confirm, questions=questions)
+    found = []
+    for qp in positions.questions:
+        for a in qp.actors:
+            if actor is None or a.actor.id == actor.id:
+                found.extend((qp.question, a.actor, change) for change in a.stance.changes)
+    found.sort(key=lambda t: (t[2].confirmed_on, t[2].date, t[0].position, t[1].key))
+    return found
+
+
+@dataclass
+class Flip:
+    question: Question
+    actor: Actor
+    change: object
+    from_records: list[StanceRecord]
+    to_records: list[StanceRecord]
+
+
+def flip_get(*, story: Story, flip_id: str) -> Flip:
+    """A flip found again by its id (confirming record, rule N): the answer as of the
+    confirming record's day holds it, since later records never change an earlier day."""
+    try:
+        record_id, confirm = (int(part) for part in flip_id.split("-"))
+    except ValueError:
+        raise NotFound(f"unknown flip {flip_id!r}") from None
+    record = StanceRecord.objects.filter(story=story, id=record_id).select_related("question__topic", "actor").first()
+    if record is None or confirm < 1:
+        raise NotFound(f"unknown flip {flip_id!r}")
+    for question, actor, change in flips(story=story, as_of=record.reported_on, confirm=confirm,
+                                         questions=[record.question], actor=record.actor):
+        if change.id == flip_id:
+            records = records_with_sources(ids=change.from_records + change.to_records)
+            return Flip(question, actor, change,
+                        [records[i] for i in change.from_records], [records[i] for i in change.to_records])
+    raise NotFound(f"flip {flip_id!r} is not a flip (any more): was a record retracted?")
+
+
+def records_with_sources(*, ids) -> dict[int, StanceRecord]:
+    """Records with what an audit shows of them: excerpt, article, outlet, retraction."""
+    qs = StanceRecord.objects.filter(id__in=list(ids)).select_related(
+        "story", "actor", "question", "outlet", "excerpt__article__outlet", "retraction")
+    return {r.id: r for r in qs}
+
+
+def record_get(record_id: int) -> StanceRecord:
+    record = (StanceRecord.objects.select_related("story", "actor", "question", "outlet",
+                                                  "excerpt__article__outlet", "retraction")
+              .filter(id=record_id).first())
+    if record is None:
+        raise NotFound(f"unknown record {record_id!r}")
+    return record
+
+
+def records_list(*, story: Story, question=None, actor=None, outlet=None, date_from=None, date_to=None, q=None):
+    qs = StanceRecord.objects.filter(story=story).select_related("story", "actor", "question", "outlet", "retraction")
+    if question is not None:
+        qs = qs.filter(question=question)
+    if actor is not None:
+        qs = qs.filter(actor=actor)
+    if outlet is not None:
+        qs = qs.filter(Q(outlet=outlet) | Q(outlets__contains=[outlet.key]))
+    if date_from is not None:
+        qs = qs.filter(reported_on__gte=date_from)
+    if date_to is not None:
+        qs = qs.filter(reported_on__lte=date_to)
+    if q:
+        qs = qs.filter(quote__search=q)
+    return qs.order_by("id")
+
+
+def record_as_dict(record: StanceRecord) -> dict:
+    """A record in the line format of section 3 (export, import, API)."""
+    return {
+        "id": record.id,
+        "story": record.story.slug,
+        "actor": record.actor.key,
+        "question": record.question.key,
+        "position": record.position,
+        "value": record.value,
+        "reported_on": record.reported_on,
+        "outlet": record.outlet.key if record.outlet_id else None,
+        "outlets": list(record.outlets),
+        "url": record.url,
+        "quote": record.quote,
+        "excerpt": record.excerpt_id,
+        "extractor": record.extractor,
+        "confidence": record.confidence,
+        "recorded_at": record.recorded_at,
+        "retracted": hasattr(record, "retraction"),
+    }
+
+
+def records_export(story: Story):
+    """The story's records, streamed in ledger order, as section 3 dicts."""
+    retracted = Retraction.objects.filter(record=OuterRef("pk"))
+    rows = (StanceRecord.objects.filter(story=story).annotate(is_retracted=Exists(retracted))
+            .order_by("id")
+            .values_list("id", "actor__key", "question__key", "position", "value", "reported_on", "outlet__key",
+                         "outlets", "url", "quote", "excerpt_id", "extractor", "confidence", "recorded_at",
+                         "is_retracted"))
+    for (rid, actor, question, position, value, reported_on, outlet, outlets, url, quote, excerpt, extractor,
+         confidence, recorded_at, is_retracted) in rows.iterator(chunk_size=5000):
+        yield {"id": rid, "story": story.slug, "actor": actor, "question": question, "position": position,
+               "value": value, "reported_on": reported_on.isoformat(), "outlet": outlet, "outlets": outlets,
+               "url": url, "quote": quote, "excerpt": excerpt, "extractor": extractor, "confidence": confidence,
+               "recorded_at": recorded_at.isoformat().replace("+00:00", "Z"), "retracted": is_retracted}
