@@ -242,3 +242,85 @@ def records_export(story: Story):
                "value": value, "reported_on": reported_on.isoformat(), "outlet": outlet, "outlets": outlets,
                "url": url, "quote": quote, "excerpt": excerpt, "extractor": extractor, "confidence": confidence,
                "recorded_at": recorded_at.isoformat().replace("+00:00", "Z"), "retracted": is_retracted}
+
+
+# --- reads for the viewer ------------------------------------------------------------------
+
+
+def records_brief(*, ids) -> dict[int, dict]:
+    """What a positions page shows of each source record, for many records in one query:
+    day, outlet, URL. No excerpt or article text (see `records_with_sources` for audits)."""
+    rows = (StanceRecord.objects.filter(id__in=list(ids))
+            .values("id", "reported_on", "url", "position", "value", "outlets", "extractor",
+                    "outlet__key", "outlet__name", "outlet__group"))
+    return {row["id"]: row for row in rows}
+
+
+def record_points(*, story: Story, questions, as_of: date, known_at: datetime | None = None) -> list[dict]:
+    """Every record that counts as of `as_of` on the given questions, in ledger order, as
+    points for a timeline (one query, whatever the number of actors)."""
+    return list(
+        records_as_known(story, as_of=as_of, known_at=known_at)
+        .filter(question_id__in=[q.id for q in questions])
+        .order_by("question_id", "actor_id", "reported_on", "id")
+        .values("id", "question_id", "actor_id", "position", "value", "reported_on", "outlet__key")
+    )
+
+
+# --- reads for the API -----------------------------------------------------------------------
+
+
+def topic_get(story: Story, key: str):
+    try:
+        return story.topics.get(key=key)
+    except story.topics.model.DoesNotExist:
+        raise NotFound(f"unknown topic {key!r}", param="topic") from None
+
+
+def outlet_get(story: Story, key: str):
+    try:
+        return story.outlets.get(key=key)
+    except story.outlets.model.DoesNotExist:
+        raise NotFound(f"unknown outlet {key!r}", param="outlet") from None
+
+
+def questions_pick(story: Story, *, question: str | None = None, topic: str | None = None) -> list[Question] | None:
+    """The questions named by a question and/or topic key (None: all of them). An unknown
+    key is NotFound; a question outside the named topic leaves nothing."""
+    if question is None and topic is None:
+        return None
+    picked = [question_get(story, question)] if question is not None else None
+    if topic is not None:
+        found = topic_get(story, topic)
+        if picked is None:
+            picked = list(story.questions.select_related("topic").filter(topic=found))
+        else:
+            picked = [q for q in picked if q.topic_id == found.id]
+    return picked
+
+
+def positions_find(*, story: Story, as_of: date | None = None, question: str | None = None,
+                   topic: str | None = None, confirm: int | None = None,
+                   known_at: datetime | None = None) -> Positions:
+    """`positions_as_of` addressed by keys, as a query string names them."""
+    return positions_as_of(story=story, as_of=as_of or default_as_of(story), confirm=confirm,
+                           questions=questions_pick(story, question=question, topic=topic), known_at=known_at)
+
+
+def flips_find(*, story: Story, as_of: date | None = None, question: str | None = None,
+               actor: str | None = None, confirm: int | None = None):
+    """`flips` addressed by keys, as a query string names them."""
+    return flips(story=story, as_of=as_of or default_as_of(story), confirm=confirm,
+                 questions=questions_pick(story, question=question),
+                 actor=actor_get(story, actor) if actor is not None else None)
+
+
+def records_find(*, story: Story, question: str | None = None, actor: str | None = None,
+                 outlet: str | None = None, date_from: date | None = None, date_to: date | None = None,
+                 q: str | None = None):
+    """`records_list` addressed by keys, as a query string names them."""
+    return records_list(story=story,
+                        question=question_get(story, question) if question else None,
+                        actor=actor_get(story, actor) if actor else None,
+                        outlet=outlet_get(story, outlet) if outlet else None,
+                        date_from=date_from, date_to=date_to, q=q or None)

@@ -1,0 +1,205 @@
+"""Cutting articles into excerpts, merging wire copies, and the step caps.
+
+An excerpt is one sentence that matches a topic's keywords, with one sentence of context on
+each side that exists WITHIN ITS PARAGRAPH (a paragraph is one unit of thought; the next
+paragraph is often about something else). Sentences come from pysbd, paragraph by
+paragraph (paragraphs are separated by blank lines); `position` is the sentence's index in
+the whole article, counting every sentence of every paragraph.
+
+Wire copies: a sentence of another article of the same day whose normalized text has a
+rapidfuzz `ratio` of at least WIRE_RATIO with an excerpt's sentence is the same sentence,
+carried by one more outlet. 92 takes agency copies that an outlet lightly edited
+(punctuation, a changed word or two in a 150-character sentence: about 96-99) and keeps apart
+two outlets' own sentences on one statement, which differ in more than a tenth of their
+letters (usually 60-85).
+"""
+import re
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+import pysbd
+from rapidfuzz import fuzz, process
+
+WIRE_RATIO = 92.0
+PARAGRAPH_BREAK = re.compile(r"\n[ \t\r\f\v]*\n")
+_SPACES = re.compile(r"\s+")
+_segmenters: dict[str, pysbd.Segmenter] = {}
+
+
+def _segmenter(language: str) -> pysbd.Segmenter:
+    if language not in _segmenters:
+        try:
+            _segmenters[language] = pysbd.Segmenter(language=language, clean=False)
+        except ValueError:  # a language pysbd does not know: its English rules
+            _segmenters[language] = pysbd.Segmenter(language="en", clean=False)
+    return _segmenters[language]
+
+
+@dataclass(frozen=True)
+class Sentence:
+    index: int  # in the article
+    paragraph: int
+    start: int  # offsets in the article's text
+    end: int
+    text: str
+
+
+def paragraphs_split(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each non-blank paragraph."""
+    spans, cursor = [], 0
+    for match in PARAGRAPH_BREAK.finditer(text):
+        spans.append((cursor, match.start()))
+        cursor = match.end()
+    spans.append((cursor, len(text)))
+    return [(a, b) for a, b in spans if text[a:b].strip()]
+
+
+def sentences_split(text: str, *, language: str = "en") -> list[list[Sentence]]:
+    """The article's sentences, paragraph by paragraph, with their offsets in `text`."""
+    segmenter = _segmenter(language)
+    paragraphs, index = [], 0
+    for number, (p_start, p_end) in enumerate(paragraphs_split(text)):
+        para = text[p_start:p_end]
+        sentences, cursor = [], 0
+        for piece in segmenter.segment(para):
+            piece = piece.strip()
+            if not piece:
+                continue
+            found = para.find(piece, cursor)
+            if found < 0:  # pysbd changed the text (it should not with clean=False): keep going
+                found = cursor
+            start, end = p_start + found, p_start + found + len(piece)
+            sentences.append(Sentence(index, number, start, end, text[start:end]))
+            cursor = found + len(piece)
+            index += 1
+        paragraphs.append(sentences)
+    return paragraphs
+
+
+@dataclass
+class Cut:
+    position: int
+    sentence: str
+    text: str
+    sentence_start: int
+    topics: list[str]
+
+
+def excerpts_cut(text: str, topics: list[tuple[str, list[re.Pattern]]], *, language: str = "en") -> list[Cut]:
+    """The excerpts of one article: each sentence matching a topic keyword, with a sentence of
+    context each side within its paragraph, tagged with every topic it matches."""
+    cuts = []
+    for sentences in sentences_split(text, language=language):
+        for i, s in enumerate(sentences):
+            tags = [key for key, patterns in topics if any(p.search(s.text) for p in patterns)]
+            if not tags:
+                continue
+            first = sentences[i - 1] if i > 0 else s
+            last = sentences[i + 1] if i + 1 < len(sentences) else s
+            cuts.append(Cut(position=s.index, sentence=s.text, text=text[first.start:last.end],
+                            sentence_start=s.start - first.start, topics=tags))
+    return cuts
+
+
+def normalize(sentence: str) -> str:
+    return _SPACES.sub(" ", sentence).strip().lower()
+
+
+@dataclass
+class WireEntry:
+    """An excerpt the wire index knows: saved (`excerpt_id`) or about to be (`pending`)."""
+
+    article_id: int
+    outlets: list[str]
+    excerpt_id: int | None = None
+    pending: object = None
+    copies: set = field(default_factory=set)  # article ids added by this run
+
+
+class WireIndex:
+    """The excerpts of recent days, to find wire copies. Days are loaded on demand (`load`)
+    and the least recently used are dropped, so memory stays flat on a long file."""
+
+    def __init__(self, load, *, days: int = 16):
+        self._load = load  # day -> iterable of (sentence, WireEntry)
+        self._days: OrderedDict = OrderedDict()
+        self._size = days
+
+    def _day(self, day):
+        if day in self._days:
+            self._days.move_to_end(day)
+            return self._days[day]
+        exact, texts, entries = {}, [], []
+        for sentence, entry in self._load(day):
+            self._add(exact, texts, entries, sentence, entry)
+        self._days[day] = (exact, texts, entries)
+        while len(self._days) > self._size:
+            self._days.popitem(last=False)
+        return self._days[day]
+
+    @staticmethod
+    def _add(exact, texts, entries, sentence, entry):
+        norm = normalize(sentence)
+        exact.setdefault(norm, entry)
+        texts.append(norm)
+        entries.append(entry)
+
+    def find(self, day, sentence: str, *, article_id: int) -> WireEntry | None:
+        """The excerpt of another article of `day` whose sentence is (nearly) this one."""
+        exact, texts, entries = self._day(day)
+        norm = normalize(sentence)
+        entry = exact.get(norm)
+        if entry is not None and entry.article_id != article_id:
+            return entry
+        for _, score, i in process.extract_iter(norm, texts, scorer=fuzz.ratio, processor=None,
+                                                score_cutoff=WIRE_RATIO):
+            if entries[i].article_id != article_id:
+                return entries[i]
+        return None
+
+    def add(self, day, sentence: str, entry: WireEntry) -> None:
+        exact, texts, entries = self._day(day)
+        self._add(exact, texts, entries, sentence, entry)
+
+
+# --- caps ------------------------------------------------------------------------------
+
+
+@dataclass
+class CapItem:
+    id: int
+    topics: list[str]
+    outlet: str
+    taken: bool  # already taken by an earlier run (counts against the caps first)
+
+
+def caps_apply(items: list[CapItem], *, per_topic: int, per_outlet: int) -> tuple[list[int], list[int]]:
+    """Which excerpts of one step to take. `items` come in the order they should be taken.
+    Excerpts already taken count first. A new one is taken when at least one of its topics
+    has room under both caps (per topic, and per outlet within that topic; 0 = no cap), and
+    then counts against each of its topics. Returns (taken ids, held-back ids)."""
+    per_topic_n: dict[str, int] = {}
+    per_outlet_n: dict[tuple[str, str], int] = {}
+
+    def count(item):
+        for t in item.topics:
+            per_topic_n[t] = per_topic_n.get(t, 0) + 1
+            per_outlet_n[(item.outlet, t)] = per_outlet_n.get((item.outlet, t), 0) + 1
+
+    def room(item, t):
+        return ((not per_topic or per_topic_n.get(t, 0) < per_topic)
+                and (not per_outlet or per_outlet_n.get((item.outlet, t), 0) < per_outlet))
+
+    for item in items:
+        if item.taken:
+            count(item)
+    taken, held = [], []
+    for item in items:
+        if item.taken:
+            continue
+        if any(room(item, t) for t in item.topics):
+            count(item)
+            taken.append(item.id)
+        else:
+            held.append(item.id)
+    return taken, held

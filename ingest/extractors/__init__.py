@@ -1,0 +1,76 @@
+"""Extractors: what turns an excerpt into stance records.
+
+An extractor has a `name` (written into every record it makes, e.g. "rules/1") and
+`extract_batch(story, excerpts)`: the story (its configuration is read from the database
+once per batch) and a list of `ExcerptView`s, returning an `ExtractResult` whose `findings`
+map an excerpt id to zero or more `Finding`s. It must be idempotent in effect (the ledger
+skips a record whose excerpt, actor, question and extractor it already holds), and it may
+report token use and cost (an LLM extractor will; the rules extractor uses none).
+
+To add one (for example `llm`): write a module here with a class implementing the two
+members below and add it to EXTRACTORS under the short name the `ingest --extractor` option
+takes.
+"""
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+
+
+@dataclass(frozen=True)
+class ExcerptView:
+    """What an extractor may read of an excerpt."""
+
+    id: int
+    sentence: str
+    text: str
+    topics: list[str]
+    day: date
+
+
+@dataclass(frozen=True)
+class Finding:
+    actor: str  # actor key
+    question: str  # question key
+    position: str  # affirm / deny / partial, or number
+    value: float | None = None
+    confidence: float = 0.5
+    quote: str = ""
+
+
+@dataclass
+class ExtractResult:
+    findings: dict[int, list[Finding]] = field(default_factory=dict)
+    tokens_in: int = 0
+    tokens_out: int = 0
+    cost_usd: Decimal = Decimal(0)
+
+
+class Extractor:
+    name: str = ""
+
+    def extract_batch(self, story, excerpts: list[ExcerptView]) -> ExtractResult:
+        raise NotImplementedError
+
+
+class UnknownExtractor(ValueError):
+    pass
+
+
+EXTRACTORS = {
+    "rules": "ingest.extractors.rules:RulesExtractor",
+}
+
+
+def extractor_get(name: str) -> Extractor:
+    """An extractor by its short name ("rules") or its record name ("rules/1")."""
+    short = name.split("/", 1)[0]
+    path = EXTRACTORS.get(short)
+    if path is None:
+        raise UnknownExtractor(f"unknown extractor {name!r} (known: {', '.join(sorted(EXTRACTORS))})")
+    module, cls = path.split(":")
+    import importlib
+
+    extractor = getattr(importlib.import_module(module), cls)()
+    if "/" in name and name != extractor.name:
+        raise UnknownExtractor(f"unknown extractor version {name!r} (this is {extractor.name!r})")
+    return extractor

@@ -1,0 +1,275 @@
+"""REST API v1 (contract, section 6). Each view checks its input, calls one selector or
+service of the ledger, and serializes the answer; errors take the one shape of
+ledger.api.errors."""
+import csv
+import json
+
+from django.http import StreamingHttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import MethodNotAllowed, ValidationError
+from rest_framework.generics import GenericAPIView
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from ledger import selectors, services
+from ledger.errors import NotFound
+from ledger.models import StanceRecord, Story
+
+from . import serializers as s
+from .filters import RecordFilter
+from .pagination import LedgerPagination
+from .permissions import CanAppendRecords, CanRetract, ReadOnly
+
+ERROR_TEXT = {
+    400: "a bad parameter or body: `param` names it",
+    401: "not signed in (session or `Authorization: Token ...`)",
+    403: "signed in without the permission",
+    404: "an unknown story, question, topic, actor, outlet, record or flip",
+    429: "too many requests",
+}
+
+
+def errors(*codes: int) -> dict:
+    """The documented error answers of an operation: the one error shape."""
+    return {code: OpenApiResponse(s.ErrorSerializer, description=ERROR_TEXT[code]) for code in (*codes, 429)}
+
+
+class LedgerView(APIView):
+    """Base of every API view: read-only unless a view says otherwise, and PUT, PATCH and
+    DELETE (any method a view lacks) answer 405 before authentication is even asked for:
+    the ledger is append-only from the outside too."""
+
+    permission_classes = [ReadOnly]
+
+    def initial(self, request, *args, **kwargs):
+        method = request.method.lower()
+        if method not in self.http_method_names or not hasattr(self, method):
+            raise MethodNotAllowed(request.method)
+        super().initial(request, *args, **kwargs)
+
+
+def query(serializer_class, request) -> dict:
+    serializer = serializer_class(data=request.query_params)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+class Paginated(LedgerView, GenericAPIView):
+    pagination_class = LedgerPagination
+
+    def paginated(self, items, serializer_class, **context):
+        page = self.paginate_queryset(items)
+        data = serializer_class(page, many=True, context={"request": self.request, **context}).data
+        return self.get_paginated_response(data)
+
+
+# --- stories ------------------------------------------------------------------------------
+
+
+class StoryListView(Paginated):
+    queryset = Story.objects.none()  # for the schema; answers come from selectors
+
+    @extend_schema(operation_id="stories_list", summary="The stories",
+                   responses={200: s.StorySerializer(many=True), **errors(400)})
+    def get(self, request):
+        return self.paginated(Story.objects.order_by("slug"), s.StorySerializer)
+
+
+class StoryDetailView(LedgerView):
+    @extend_schema(operation_id="story_detail", summary="A story's topics, questions, actors and outlets",
+                   responses={200: s.StoryDetailSerializer, **errors(404)})
+    def get(self, request, slug):
+        story = selectors.story_get(slug)
+        return Response(s.StoryDetailSerializer(story, context={"request": request}).data)
+
+
+class PositionsView(LedgerView):
+    @extend_schema(
+        operation_id="positions", summary="Each actor's position on each question as of a day",
+        parameters=[s.PositionsQuerySerializer],
+        responses={200: s.PositionsSerializer, **errors(400, 404)},
+    )
+    def get(self, request, slug):
+        story = selectors.story_get(slug)
+        params = query(s.PositionsQuerySerializer, request)
+        positions = selectors.positions_find(story=story, **params)
+        return Response(s.PositionsSerializer(positions.as_dict()).data)
+
+
+class FlipListView(Paginated):
+    queryset = Story.objects.none()  # for the schema; answers come from selectors
+
+    @extend_schema(operation_id="flips_list", summary="The flips (confirmed changes) up to a day",
+                   parameters=[s.FlipsQuerySerializer],
+                   responses={200: s.FlipSerializer(many=True), **errors(400, 404)})
+    def get(self, request, slug):
+        story = selectors.story_get(slug)
+        params = query(s.FlipsQuerySerializer, request)
+        found = selectors.flips_find(story=story, **params)
+        return self.paginated([flip_dict(q, a, c) for q, a, c in found], s.FlipSerializer)
+
+
+def flip_dict(question, actor, change, **more) -> dict:
+    return {"actor": actor.key, "question": question.key, **change.as_dict(), **more}
+
+
+class FlipDetailView(LedgerView):
+    @extend_schema(operation_id="flip_detail", summary="One flip with its records, excerpts, URLs and outlets",
+                   responses={200: s.FlipDetailSerializer, **errors(404)})
+    def get(self, request, slug, flip_id):
+        story = selectors.story_get(slug)
+        flip = selectors.flip_get(story=story, flip_id=flip_id)
+        data = flip_dict(flip.question, flip.actor, flip.change, records=flip.from_records + flip.to_records)
+        return Response(s.FlipDetailSerializer(data).data)
+
+
+# --- records ------------------------------------------------------------------------------
+
+
+class StoryRecordsView(Paginated):
+    queryset = StanceRecord.objects.none()  # for the schema; answers come from selectors
+    filterset_class = RecordFilter
+    permission_classes = [CanAppendRecords]
+
+    @extend_schema(operation_id="records_list", summary="A story's records, filtered",
+                   responses={200: s.RecordSerializer(many=True), **errors(400, 404)})
+    def get(self, request, slug):
+        story = selectors.story_get(slug)
+        filterset = RecordFilter(request.query_params, story=story, request=request)
+        if not filterset.is_valid():
+            raise ValidationError(filterset.errors)
+        return self.paginated(filterset.qs, s.RecordSerializer)
+
+    @extend_schema(
+        operation_id="record_append", summary="Append a record by hand (needs ledger.add_stancerecord)",
+        request=s.RecordInputSerializer,
+        responses={201: s.RecordSerializer, **errors(400, 401, 403, 404)},
+        examples=[OpenApiExample("a stance", request_only=True, value={
+            "actor": "interior-ministry", "question": "device-owned", "position": "deny",
+            "reported_on": "2025-03-16", "outlet": "n1", "url": "https://n1info.rs/...", "quote": "..."})],
+    )
+    def post(self, request, slug):
+        story = selectors.story_get(slug)
+        index = services.StoryIndex(story)
+        body = s.RecordInputSerializer(data=request.data, context={"index": index})
+        body.is_valid(raise_exception=True)
+        draft = services.record_draft_from_line(index, body.line(), extractor=f"manual/{request.user.get_username()}")
+        record = services.record_append(story=story, draft=draft)
+        return Response(s.RecordSerializer(record).data, status=status.HTTP_201_CREATED)
+
+
+class RecordDetailView(LedgerView):
+    @extend_schema(operation_id="record_detail", summary="One record with its excerpt, article and retraction",
+                   responses={200: s.RecordDetailSerializer, **errors(404)})
+    def get(self, request, pk):
+        return Response(s.RecordDetailSerializer(selectors.record_get(pk)).data)
+
+
+class RetractionView(LedgerView):
+    permission_classes = [CanRetract]
+
+    @extend_schema(operation_id="retraction_append", summary="Retract a record, with a reason (staff only)",
+                   request=s.RetractionInputSerializer,
+                   responses={201: s.RetractionSerializer, **errors(400, 401, 403, 404)})
+    def post(self, request, pk):
+        record = selectors.record_get(pk)
+        body = s.RetractionInputSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        retraction = services.retraction_append(record=record, reason=body.validated_data["reason"],
+                                                retracted_by=request.user.get_username())
+        return Response(s.RetractionSerializer(retraction).data, status=status.HTTP_201_CREATED)
+
+
+# --- exports ------------------------------------------------------------------------------
+
+
+class JSONLinesRenderer(BaseRenderer):
+    media_type = "application/jsonl"
+    format = "jsonl"
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        return json.dumps(data, ensure_ascii=False).encode() + b"\n"  # only errors come here
+
+
+class CSVRenderer(JSONLinesRenderer):
+    media_type = "text/csv"
+    format = "csv"
+
+
+CSV_COLUMNS = ["id", "story", "actor", "question", "position", "value", "reported_on", "outlet", "outlets",
+               "url", "quote", "excerpt", "extractor", "confidence", "recorded_at", "retracted"]
+
+
+class _Line:
+    """A file-like that hands back what csv.writer writes."""
+
+    def write(self, text):
+        return text
+
+
+def jsonl_lines(records):
+    for record in records:
+        yield json.dumps(record, ensure_ascii=False) + "\n"
+
+
+def csv_lines(records):
+    writer = csv.writer(_Line())
+    yield writer.writerow(CSV_COLUMNS)
+    for record in records:
+        row = {**record, "outlets": " ".join(record["outlets"]),
+               "retracted": "true" if record["retracted"] else "false"}
+        yield writer.writerow(["" if row[c] is None else row[c] for c in CSV_COLUMNS])
+
+
+class ExportView(LedgerView):
+    renderer_classes = [JSONRenderer]
+    lines = staticmethod(jsonl_lines)
+    suffix = "jsonl"
+
+    def get(self, request, slug):
+        story = selectors.story_get(slug)
+        response = StreamingHttpResponse(self.lines(selectors.records_export(story)),
+                                         content_type=f"{self.renderer_classes[-1].media_type}; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{story.slug}-records.{self.suffix}"'
+        return response
+
+
+class JSONLinesExportView(ExportView):
+    renderer_classes = [JSONRenderer, JSONLinesRenderer]
+
+    @extend_schema(operation_id="records_export_jsonl", summary="A story's records as JSON lines (section 3), streamed",
+                   responses={(200, "application/jsonl"): OpenApiTypes.STR, **errors(404)})
+    def get(self, request, slug):
+        return super().get(request, slug)
+
+
+class CSVExportView(ExportView):
+    renderer_classes = [JSONRenderer, CSVRenderer]
+    lines = staticmethod(csv_lines)
+    suffix = "csv"
+
+    @extend_schema(operation_id="records_export_csv",
+                   summary="A story's records as CSV (section 3 columns; outlets space-separated), streamed",
+                   responses={(200, "text/csv"): OpenApiTypes.STR, **errors(404)})
+    def get(self, request, slug):
+        return super().get(request, slug)
+
+
+# --- the catch-all ------------------------------------------------------------------------
+
+
+class NotFoundView(APIView):
+    """Any other path under the API: the one error shape, not an HTML page."""
+
+    permission_classes = [AllowAny]
+    schema = None
+
+    def get(self, request, *args, **kwargs):
+        raise NotFound(f"no such API path: {request.path}")
+
+    post = put = patch = delete = head = options = get

@@ -1,0 +1,144 @@
+"""Plotly figures as dicts, built with plotly.graph_objects. A page holds a div whose
+data-src is the figure's JSON URL; static/viewer/charts.js draws it."""
+from collections import defaultdict
+
+import plotly.graph_objects as go
+
+from ledger.models import StanceRecord
+from ledger.selectors import positions_as_of, record_points
+
+from .pages import figure, position_label
+
+COLOURS = {"affirm": "#1f6fb2", "deny": "#c2410c", "partial": "#a16207"}
+SYMBOLS = {"affirm": "circle", "deny": "square", "partial": "diamond"}
+SIDE_COLOURS = ["#1f6fb2", "#c2410c", "#047857", "#7c3aed", "#a16207", "#be185d", "#475569", "#0e7490"]
+FONT = dict(family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif", size=13, color="#1f2937")
+ROW = 34
+
+
+def _layout(height: int, *, as_of, start, end, **extra) -> dict:
+    return dict(
+        height=height, margin=dict(l=10, r=20, t=20, b=40), font=FONT, plot_bgcolor="#ffffff",
+        paper_bgcolor="#ffffff", hovermode="closest",
+        legend=dict(orientation="h", yanchor="bottom", y=1.0, xanchor="left", x=0),
+        xaxis=dict(type="date", range=[start.isoformat(), end.isoformat()], gridcolor="#e5e7eb",
+                   showline=True, linecolor="#9ca3af"),
+        shapes=[dict(type="line", xref="x", yref="paper", x0=as_of.isoformat(), x1=as_of.isoformat(), y0=0, y1=1,
+                     line=dict(color="#111827", width=2, dash="dot"))],
+        annotations=[dict(x=as_of.isoformat(), y=1, xref="x", yref="paper", text=f"as of {as_of:%-d %b %Y}",
+                          showarrow=False, xanchor="left", yanchor="bottom", font=dict(size=11, color="#111827"))],
+        **extra,
+    )
+
+
+def timeline_figure(*, story, question, as_of, confirm) -> dict:
+    """Actors down the side, days across: each record a marker coloured by its position,
+    hollow while it is not (yet) a confirmed position; each confirmed position a band;
+    each flip a bar; a dotted line at the chosen day. For a number question: each actor's
+    figures over time, coloured by side."""
+    positions = positions_as_of(story=story, as_of=as_of, confirm=confirm, questions=[question])
+    stances = {a.actor.id: a for a in positions.questions[0].actors}
+    points = record_points(story=story, questions=[question], as_of=as_of)
+    confirmed = {rid for a in stances.values() for p in (a.stance.current, *a.stance.history) for rid in p.records}
+    if question.is_number:
+        return _number_figure(story, question, as_of, stances, points, confirmed)
+    actors = sorted(stances.values(), key=lambda a: ((a.actor.side or "~").lower(), a.actor.name.lower()))
+    names = {a.actor.id: a.actor.name for a in actors}
+    fig = go.Figure()
+    # Confirmed positions as bands, one trace per position (None breaks the line).
+    bands = defaultdict(lambda: ([], []))
+    for a in actors:
+        for p in (*a.stance.history[::-1], a.stance.current):
+            xs, ys = bands[p.position]
+            xs += [p.since.isoformat(), (p.to or as_of).isoformat(), None]
+            ys += [a.actor.name, a.actor.name, None]
+    for position in StanceRecord.STANCES:
+        if position in bands:
+            xs, ys = bands[position]
+            fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line=dict(color=COLOURS[position], width=10),
+                                     opacity=0.25, hoverinfo="skip", showlegend=False, legendgroup=position))
+    # Records: filled when part of a confirmed position, hollow otherwise (pending).
+    groups = defaultdict(lambda: {"x": [], "y": [], "text": []})
+    for pt in points:
+        if pt["actor_id"] not in names:
+            continue
+        is_confirmed = pt["id"] in confirmed
+        g = groups[(pt["position"], is_confirmed)]
+        g["x"].append(pt["reported_on"].isoformat())
+        g["y"].append(names[pt["actor_id"]])
+        g["text"].append(f"#{pt['id']} {position_label(pt['position'])}"
+                         f"{'' if is_confirmed else ' (not confirmed)'} · {pt['outlet__key'] or 'no outlet'}")
+    for position in StanceRecord.STANCES:
+        for is_confirmed in (True, False):
+            g = groups.get((position, is_confirmed))
+            if not g:
+                continue
+            symbol = SYMBOLS[position] + ("" if is_confirmed else "-open")
+            fig.add_trace(go.Scatter(
+                x=g["x"], y=g["y"], mode="markers", text=g["text"], hovertemplate="%{x|%-d %b %Y}: %{text}<extra></extra>",
+                name=position_label(position) + ("" if is_confirmed else " (pending)"), legendgroup=position,
+                marker=dict(color=COLOURS[position], symbol=symbol, size=11,
+                            line=dict(width=2 if not is_confirmed else 1, color=COLOURS[position] if not is_confirmed else "#ffffff")),
+            ))
+    flips = {"x": [], "y": [], "text": []}
+    for a in actors:
+        for c in a.stance.changes:
+            flips["x"].append(c.date.isoformat())
+            flips["y"].append(a.actor.name)
+            flips["text"].append(f"Flip {position_label(c.from_position)} → {position_label(c.to_position)}, "
+                                 f"confirmed {c.confirmed_on:%-d %b %Y}")
+    if flips["x"]:
+        fig.add_trace(go.Scatter(x=flips["x"], y=flips["y"], mode="markers", name="Flip", text=flips["text"],
+                                 hovertemplate="%{x|%-d %b %Y}: %{text}<extra></extra>",
+                                 marker=dict(symbol="line-ns-open", size=26, line=dict(width=3, color="#111827"))))
+    height = 110 + ROW * max(len(actors), 1)
+    fig.update_layout(**_layout(height, as_of=as_of, start=story.start, end=story.end,
+                                yaxis=dict(type="category", autorange="reversed", automargin=True,
+                                           categoryorder="array", categoryarray=[a.actor.name for a in actors],
+                                           gridcolor="#f3f4f6")))
+    return fig.to_plotly_json()
+
+
+def _number_figure(story, question, as_of, stances, points, confirmed) -> dict:
+    actors = sorted(stances.values(), key=lambda a: ((a.actor.side or "~").lower(), a.actor.name.lower()))
+    sides = sorted({a.actor.side or "no side" for a in actors})
+    colour = {side: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, side in enumerate(sides)}
+    by_actor = defaultdict(list)
+    for pt in points:
+        by_actor[pt["actor_id"]].append(pt)
+    fig = go.Figure()
+    for a in actors:
+        side = a.actor.side or "no side"
+        pts = by_actor[a.actor.id]
+        fig.add_trace(go.Scatter(
+            x=[p["reported_on"].isoformat() for p in pts], y=[p["value"] for p in pts], mode="lines+markers",
+            name=a.actor.name, legendgroup=side, legendgrouptitle=dict(text=side),
+            text=[f"#{p['id']} {figure(p['value'], question.unit)}{'' if p['id'] in confirmed else ' (not confirmed)'}"
+                  for p in pts],
+            hovertemplate=f"{a.actor.name}, " + "%{x|%-d %b %Y}: %{text}<extra></extra>",
+            line=dict(color=colour[side], width=1.5, shape="hv"),
+            marker=dict(size=10, color=colour[side],
+                        symbol=["circle" if p["id"] in confirmed else "circle-open" for p in pts],
+                        line=dict(width=2, color=colour[side])),
+        ))
+    fig.update_layout(**_layout(420, as_of=as_of, start=story.start, end=story.end,
+                                yaxis=dict(title=dict(text=question.unit or "figure"), rangemode="tozero",
+                                           gridcolor="#e5e7eb", tickformat=",d"),
+                                legend=dict(orientation="v", x=1.01, y=1, xanchor="left", yanchor="top",
+                                            groupclick="toggleitem")))
+    return fig.to_plotly_json()
+
+
+def retention_figure(*, story, retention: list[dict]) -> dict:
+    """The share of key statements the ledger holds, every 14 days."""
+    fig = go.Figure(go.Scatter(
+        x=[p["date"].isoformat() for p in retention], y=[p["share"] for p in retention], mode="lines+markers",
+        name="held", line=dict(color=COLOURS["affirm"], width=2), marker=dict(size=8),
+        text=[f"{p['held']} of {p['statements']} key statements" for p in retention],
+        hovertemplate="%{x|%-d %b %Y}: %{y:.0%} (%{text})<extra></extra>",
+    ))
+    layout = _layout(340, as_of=story.end, start=story.start, end=story.end,
+                     yaxis=dict(range=[0, 1.05], tickformat=".0%", gridcolor="#e5e7eb", title=dict(text="held")))
+    layout["shapes"], layout["annotations"] = [], []
+    fig.update_layout(**layout)
+    return fig.to_plotly_json()

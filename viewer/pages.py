@@ -1,0 +1,365 @@
+"""The data of every page, as plain dicts. A view hands the same dict to its template and,
+for the JSON twin, to the encoder: one computation, two formats. Positions always come from
+`ledger.selectors.positions_as_of`; nothing here applies the confirmation rule itself."""
+from datetime import timedelta
+from urllib.parse import urlsplit
+
+from django.db.models import Count, OuterRef, Subquery
+from django.db.models.functions import Coalesce
+
+from ledger.evaluation import evaluate
+from ledger.models import KeyStatement, StanceRecord, Story
+from ledger.selectors import flip_get, positions_as_of, records_brief
+
+from . import links
+
+SOURCES_SHOWN = 4  # sources listed per position; the rest are counted
+POSITION_LABELS = {"affirm": "Affirms", "deny": "Denies", "partial": "Partly"}
+
+
+def figure(value, unit: str = "") -> str:
+    if value is None:
+        return "?"
+    text = f"{value:,.0f}" if float(value).is_integer() else f"{value:,.2f}".rstrip("0").rstrip(".")
+    return f"{text} {unit}".strip()
+
+
+def position_label(position: str, value=None, unit: str = "") -> str:
+    if position == StanceRecord.NUMBER:
+        return figure(value, unit)
+    return POSITION_LABELS.get(position, position)
+
+
+def story_dict(story: Story) -> dict:
+    return {"slug": story.slug, "title": story.title, "start": story.start, "end": story.end,
+            "confirm_default": story.min_outlets, "step_days": story.step_days, "url": links.story_url(story.slug)}
+
+
+def actor_dict(actor) -> dict:
+    return {"key": actor.key, "name": actor.name, "side": actor.side or None}
+
+
+def question_dict(question) -> dict:
+    return {"id": question.key, "text": question.text, "kind": question.kind, "unit": question.unit or None,
+            "topic": question.topic.key}
+
+
+def _host(url: str) -> str:
+    try:
+        return urlsplit(url or "").hostname or ""
+    except ValueError:
+        return ""
+
+
+def source_dict(brief: dict, *, confirm=None) -> dict:
+    """One source of a position as a page shows it: outlet, day, article link."""
+    url = brief["url"] or ""
+    return {
+        "record": brief["id"],
+        "record_url": links.record_url(brief["id"], confirm=confirm),
+        "day": brief["reported_on"],
+        "outlet": brief["outlet__name"] or _host(url) or "unknown outlet",
+        "url": url,
+        "link": links.safe_link(url),
+    }
+
+
+def _sources(record_ids, briefs, confirm) -> tuple[list[dict], int]:
+    shown = [source_dict(briefs[i], confirm=confirm) for i in record_ids[:SOURCES_SHOWN] if i in briefs]
+    return shown, max(0, len(record_ids) - SOURCES_SHOWN)
+
+
+def stance_dict(actor_stance, question, briefs: dict, *, slug: str, confirm: int) -> dict:
+    """An actor's answer as the API gives it (`ActorStance.as_dict`), with what a reader
+    needs next to it: names, labels, sources and audit links."""
+    s = actor_stance.stance
+    unit = question.unit
+    data = actor_stance.as_dict()
+    data["actor"] = actor_dict(actor_stance.actor)
+    data["current"]["label"] = position_label(s.current.position, s.current.value, unit)
+    data["current"]["sources"], data["current"]["more"] = _sources(s.current.records, briefs, confirm)
+    for period, item in zip(s.history, data["history"]):
+        item["label"] = position_label(period.position, period.value, unit)
+        item["sources"], item["more"] = _sources(period.records, briefs, confirm)
+    if s.pending:
+        data["pending"]["label"] = position_label(s.pending.position, s.pending.value, unit)
+        data["pending"]["needed"] = confirm
+        data["pending"]["sources_list"], data["pending"]["more"] = _sources(s.pending.records, briefs, confirm)
+    for change, item in zip(s.changes, data["changes"]):
+        item["from_label"] = position_label(change.from_position, change.from_value, unit)
+        item["to_label"] = position_label(change.to_position, change.to_value, unit)
+        item["audit_url"] = links.flip_url(slug, change.id)
+    return data
+
+
+def shown_record_ids(positions) -> set[int]:
+    """The records whose sources a positions page lists: a few per position."""
+    wanted = set()
+    for qp in positions.questions:
+        for a in qp.actors:
+            s = a.stance
+            for period in (s.current, *s.history):
+                wanted.update(period.records[:SOURCES_SHOWN])
+            if s.pending:
+                wanted.update(s.pending.records[:SOURCES_SHOWN])
+    return wanted
+
+
+def _actor_order(actor_stance):
+    return ((actor_stance.actor.side or "~").lower(), actor_stance.actor.name.lower())
+
+
+def positions_data(story: Story, *, questions, as_of, confirm) -> dict:
+    """Positions as of a day for some questions: the API's shape, enriched for reading.
+    Costs the queries of `positions_as_of` plus one for the sources, whatever the number
+    of actors and records."""
+    positions = positions_as_of(story=story, as_of=as_of, confirm=confirm, questions=questions)
+    wanted = shown_record_ids(positions)
+    briefs = records_brief(ids=wanted) if wanted else {}
+    answer = []
+    for qp in positions.questions:
+        q = question_dict(qp.question)
+        q["chart_url"] = links.chart_url(story.slug, qp.question.key, as_of=as_of, confirm=positions.confirm)
+        q["chart_page_url"] = links.chart_url(story.slug, qp.question.key, as_of=as_of,
+                                              confirm=positions.confirm, fmt=None)
+        q["actors"] = [stance_dict(a, qp.question, briefs, slug=story.slug, confirm=positions.confirm)
+                       for a in sorted(qp.actors, key=_actor_order)]
+        answer.append(q)
+    return {"as_of": positions.as_of, "confirm": positions.confirm, "questions": answer}
+
+
+# --- pages ---------------------------------------------------------------------------------
+
+
+def story_list_data() -> dict:
+    records = (StanceRecord.objects.filter(story=OuterRef("pk")).order_by().values("story")
+               .annotate(n=Count("id")).values("n"))
+    stories = Story.objects.annotate(
+        n_records=Coalesce(Subquery(records), 0),
+        n_actors=Count("actors", distinct=True),
+        n_questions=Count("questions", distinct=True),
+    ).order_by("slug")
+    return {"stories": [
+        {**story_dict(s), "records": s.n_records, "actors": s.n_actors, "questions": s.n_questions}
+        for s in stories
+    ]}
+
+
+def story_data(story: Story, *, topics, topic, as_of, confirm) -> dict:
+    questions = list(story.questions.filter(topic=topic).select_related("topic")) if topic else []
+    data = positions_data(story, questions=questions, as_of=as_of, confirm=confirm)
+    step = timedelta(days=story.step_days)
+    topic_key = topic.key if topic else None
+
+    def at(day):
+        return links.story_url(story.slug, topic=topic_key, as_of=day, confirm=confirm)
+
+    controls = {
+        "topic": topic_key,
+        "topics": [{"key": t.key, "name": t.name, "selected": t.key == topic_key,
+                    "url": links.story_url(story.slug, topic=t.key, as_of=as_of, confirm=confirm)} for t in topics],
+        "action": links.story_url(story.slug),
+        "confirm_choices": sorted({1, 2, 3, confirm, story.min_outlets}),
+        "prev_url": at(max(story.start, as_of - step)) if as_of > story.start else None,
+        "next_url": at(min(story.end, as_of + step)) if as_of < story.end else None,
+        "day": (as_of - story.start).days,
+        "days": (story.end - story.start).days,
+    }
+    return {
+        "story": story_dict(story),
+        "topic": {"key": topic.key, "name": topic.name} if topic else None,
+        **data,
+        "permalink": at(as_of),
+        "json_url": links.story_url(story.slug, topic=topic_key, as_of=as_of, confirm=confirm, fmt="json"),
+        "pending_url": links.pending_url(story.slug, as_of=as_of, confirm=confirm),
+        "controls": controls,
+    }
+
+
+def pending_data(story: Story, *, as_of, confirm) -> dict:
+    """The review queue: every change waiting for another source as of the day, oldest first."""
+    data = positions_data(story, questions=list(story.questions.select_related("topic")), as_of=as_of, confirm=confirm)
+    items = []
+    for q in data["questions"]:
+        for a in q["actors"]:
+            if a["pending"]:
+                items.append({"question": {k: q[k] for k in ("id", "text", "kind", "unit", "topic")},
+                              "actor": a["actor"], "current": a["current"], "pending": a["pending"],
+                              "story_url": links.story_url(story.slug, topic=q["topic"], as_of=as_of, confirm=confirm)})
+    items.sort(key=lambda i: (i["pending"]["date"], i["question"]["id"], i["actor"]["key"]))
+    return {"story": story_dict(story), "as_of": data["as_of"], "confirm": data["confirm"], "pending": items,
+            "story_url": links.story_url(story.slug, as_of=as_of, confirm=confirm)}
+
+
+def excerpt_dict(excerpt) -> dict | None:
+    """The excerpt split around its sentence, so a template can highlight it while
+    escaping every part."""
+    if excerpt is None:
+        return None
+    text, sentence = excerpt.text, excerpt.sentence
+    start = excerpt.sentence_start
+    if text[start:start + len(sentence)] != sentence:
+        start = text.find(sentence) if sentence else -1
+    if start < 0:
+        before, middle, after = text, "", ""
+    else:
+        before, middle, after = text[:start], sentence, text[start + len(sentence):]
+    article = excerpt.article
+    return {
+        "id": excerpt.id, "day": excerpt.day, "before": before, "sentence": middle, "after": after,
+        "outlets": list(excerpt.outlets),
+        "article": {"url": article.url, "link": links.safe_link(article.url), "title": article.title,
+                    "outlet": article.outlet.name, "published_at": article.published_at, "day": article.day},
+    }
+
+
+def record_dict(record, *, confirm=None) -> dict:
+    retraction = getattr(record, "retraction", None) if hasattr(record, "retraction") else None
+    unit = record.question.unit
+    return {
+        "id": record.id,
+        "url_page": links.record_url(record.id, confirm=confirm),
+        "story": record.story.slug,
+        "actor": actor_dict(record.actor),
+        "question": {"id": record.question.key, "text": record.question.text, "kind": record.question.kind,
+                     "unit": unit or None},
+        "position": record.position,
+        "value": record.value,
+        "label": position_label(record.position, record.value, unit),
+        "reported_on": record.reported_on,
+        "outlet": ({"key": record.outlet.key, "name": record.outlet.name, "group": record.outlet.group or None}
+                   if record.outlet_id else None),
+        "outlets": list(record.outlets),
+        "source": record.outlet.source_group if record.outlet_id else (_host(record.url) or f"record:{record.id}"),
+        "url": record.url,
+        "link": links.safe_link(record.url),
+        "quote": record.quote,
+        "excerpt": excerpt_dict(record.excerpt) if record.excerpt_id else None,
+        "extractor": record.extractor,
+        "confidence": record.confidence,
+        "recorded_at": record.recorded_at,
+        "retracted": retraction is not None,
+        "retraction": ({"reason": retraction.reason, "retracted_by": retraction.retracted_by,
+                        "recorded_at": retraction.recorded_at} if retraction is not None else None),
+        "retract_url": links.retract_url(record.id),
+    }
+
+
+def flip_data(story: Story, *, flip_id: str) -> dict:
+    flip = flip_get(story=story, flip_id=flip_id)
+    change, unit = flip.change, flip.question.unit
+    confirm = int(flip_id.split("-")[1])
+    to_records = [record_dict(r, confirm=confirm) for r in flip.to_records]
+    # The independent sources that carried the new position, in the order they came.
+    confirmed_by, seen = [], set()
+    for r in to_records:
+        if r["source"] not in seen:
+            seen.add(r["source"])
+            confirmed_by.append({"source": r["source"], "outlet": (r["outlet"] or {}).get("name") or r["source"],
+                                 "day": r["reported_on"], "record": r["id"]})
+    return {
+        "story": story_dict(story),
+        "id": change.id,
+        "confirm": confirm,
+        "question": question_dict(flip.question),
+        "actor": actor_dict(flip.actor),
+        "from": change.from_position, "to": change.to_position,
+        "from_value": change.from_value, "to_value": change.to_value,
+        "from_label": position_label(change.from_position, change.from_value, unit),
+        "to_label": position_label(change.to_position, change.to_value, unit),
+        "date": change.date, "confirmed_on": change.confirmed_on,
+        "from_records": [record_dict(r, confirm=confirm) for r in flip.from_records],
+        "to_records": to_records,
+        "confirmed_by": confirmed_by,
+        "story_url": links.story_url(story.slug, topic=flip.question.topic.key, as_of=change.confirmed_on,
+                                     confirm=confirm),
+    }
+
+
+def actor_position(story: Story, *, question, actor, as_of, confirm, known_at=None) -> dict | None:
+    """One actor's answer on one question (the whole question is folded, one query)."""
+    data = positions_as_of(story=story, as_of=as_of, confirm=confirm, questions=[question], known_at=known_at)
+    for a in data.questions[0].actors:
+        if a.actor.id == actor.id:
+            s = a.stance
+            return {"position": s.current.position, "value": s.current.value,
+                    "label": position_label(s.current.position, s.current.value, question.unit),
+                    "since": s.current.since, "confirmed_on": s.current.confirmed_on,
+                    "pending": ({"position": s.pending.position, "value": s.pending.value, "date": s.pending.date,
+                                 "label": position_label(s.pending.position, s.pending.value, question.unit),
+                                 "sources": len(s.pending.sources)} if s.pending else None)}
+    return None
+
+
+def record_data(record, *, as_of, confirm) -> dict:
+    """A record, and its actor's position on its question as of the day; for a retracted
+    record, that position before the retraction and after it."""
+    story = record.story
+    data = record_dict(record, confirm=confirm)
+    args = dict(question=record.question, actor=record.actor, as_of=as_of, confirm=confirm)
+    data["as_of"], data["confirm"] = as_of, confirm
+    data["position_now"] = actor_position(story, **args)
+    data["position_before_retraction"] = None
+    if data["retraction"]:
+        just_before = record.retraction.recorded_at - timedelta(microseconds=1)
+        data["position_before_retraction"] = actor_position(story, **args, known_at=just_before)
+    data["story_url"] = links.story_url(story.slug, topic=record.question.topic.key, as_of=as_of, confirm=confirm)
+    data["story_title"] = story.title
+    return data
+
+
+def runs_data(story: Story) -> dict:
+    from ingest.models import IngestRun
+
+    runs = [run_dict(story, r) for r in IngestRun.objects.filter(story=story).order_by("-started_at", "-id")[:100]]
+    return {"story": story_dict(story), "runs": runs,
+            "active": any(r["status"] in ("queued", "running") for r in runs)}
+
+
+def run_dict(story: Story, run) -> dict:
+    return {
+        "id": run.id, "url": links.run_url(story.slug, run.id), "file_name": run.file_name, "extractor": run.extractor,
+        "status": run.status, "message": run.message, "started_at": run.started_at, "finished_at": run.finished_at,
+        "articles": run.articles, "excerpts": run.excerpts, "excerpts_done": run.excerpts_done,
+        "records": run.records, "rejects": run.rejects, "capped": run.capped,
+        "progress": round(run.progress * 100, 1), "cost_usd": run.cost_usd,
+    }
+
+
+REJECTS_SHOWN = 1000
+
+
+def run_data(story: Story, run_id: int) -> dict:
+    from ingest.models import IngestRun
+
+    from ledger.errors import NotFound
+
+    run = IngestRun.objects.filter(story=story, id=run_id).first()
+    if run is None:
+        raise NotFound(f"unknown ingest run {run_id!r}")
+    rejects = list(run.reject_lines.order_by("line").values("line", "reason")[:REJECTS_SHOWN])
+    return {"story": story_dict(story), "run": run_dict(story, run), "rejects": rejects,
+            "rejects_shown": len(rejects), "active": run.status in ("queued", "running"),
+            "runs_url": links.runs_url(story.slug)}
+
+
+def evaluation_data(story: Story, *, confirm) -> dict:
+    base = {"story": story_dict(story), "confirm": confirm,
+            "chart_url": links.retention_chart_url(story.slug, confirm=confirm)}
+    if not KeyStatement.objects.filter(story=story).exists():
+        return {**base, "key_statements": 0, "scores": None}
+    scores = evaluate(story=story, confirm=confirm)
+    topics = {t.key: t.name for t in story.topics.all()}
+    questions = {q.key: q.text for q in story.questions.all()}
+    return {
+        **base,
+        "key_statements": scores["key_statements"],
+        "dated_questions": scores["dated_questions"],
+        "scores": {
+            "overall": scores["overall"],
+            "per_topic": [{"key": k, "name": topics.get(k, k), **v} for k, v in scores["per_topic"].items()],
+            "per_question": [{"key": k, "text": questions.get(k, k), **v} for k, v in scores["per_question"].items()],
+        },
+        "retention": scores["retention"],
+    }
+

@@ -1,0 +1,195 @@
+"""The viewer's views. Each one checks its input, calls one function of `pages` for its
+data, and only at the very end branches on the format: the HTML template, the HTMX partial,
+or the JSON twin of the very same dict."""
+from functools import wraps
+
+from django.contrib.auth.decorators import login_required, user_passes_test
+from django.core.exceptions import ValidationError
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import HttpResponseRedirect, JsonResponse
+from django.shortcuts import render
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import push_url
+
+from ledger.api.errors import error_body
+from ledger.errors import LedgerError, NotFound
+from ledger.selectors import default_as_of, question_get, record_get, story_get
+from ledger.services import record_append, retraction_append
+
+from . import charts, links, pages
+from .forms import RecordForm, RetractForm, confirm_query, positions_query
+
+
+def wants_json(request, fmt) -> bool:
+    return fmt == "json" or request.GET.get("format") == "json"
+
+
+def respond(request, fmt, template: str, data: dict, *, status: int = 200, partial: str | None = None,
+            context: dict | None = None):
+    """The one place a page picks its format: JSON twin, HTMX partial or full page."""
+    if wants_json(request, fmt):
+        response = JsonResponse(data, encoder=DjangoJSONEncoder, status=status,
+                                json_dumps_params={"ensure_ascii": False})
+    else:
+        name = template
+        if partial and request.htmx and not request.htmx.history_restore_request:
+            name = f"{template}#{partial}"
+        response = render(request, name, {"page": data, **(context or {})}, status=status)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def ledger_errors(view):
+    """A bad parameter answers 400 and an unknown story, record or flip 404, in the API's
+    one error shape for JSON, and as a page for a reader."""
+
+    @wraps(view)
+    def wrapper(request, *args, fmt=None, **kwargs):
+        try:
+            return view(request, *args, fmt=fmt, **kwargs)
+        except LedgerError as exc:
+            status = 404 if isinstance(exc, NotFound) else 400
+            return respond(request, fmt, "viewer/error.html", error_body(status, exc.message, exc.param),
+                           status=status)
+
+    return wrapper
+
+
+staff_required = user_passes_test(lambda u: u.is_active and u.is_staff)
+
+
+@require_GET
+@ledger_errors
+def story_list(request, fmt=None):
+    return respond(request, fmt, "viewer/story_list.html", pages.story_list_data())
+
+
+@require_GET
+@ledger_errors
+def story_page(request, slug, fmt=None):
+    story = story_get(slug)
+    topics = list(story.topics.all())
+    query = positions_query(story, request.GET, topics=topics)
+    data = pages.story_data(story, topics=topics, **query)
+    response = respond(request, fmt, "viewer/story.html", data, partial="viewer")
+    if request.htmx and not wants_json(request, fmt):
+        push_url(response, data["permalink"])  # the canonical permalink, whatever control sent it
+    return response
+
+
+@require_GET
+@ledger_errors
+def pending_page(request, slug, fmt=None):
+    story = story_get(slug)
+    return respond(request, fmt, "viewer/pending.html", pages.pending_data(story, **confirm_query(story, request.GET)))
+
+
+@require_GET
+@ledger_errors
+def flip_page(request, slug, flip_id, fmt=None):
+    story = story_get(slug)
+    data = pages.flip_data(story, flip_id=flip_id)
+    return respond(request, fmt, "viewer/flip.html", data, context={"retract_form": RetractForm()})
+
+
+@require_GET
+@ledger_errors
+def record_page(request, record_id, fmt=None):
+    record = record_get(record_id)
+    query = confirm_query(record.story, request.GET)
+    data = pages.record_data(record, **query)
+    return respond(request, fmt, "viewer/record.html", data,
+                   context={"retract_form": RetractForm(initial={"confirm": query["confirm"]})})
+
+
+@require_POST
+@login_required
+@staff_required
+def record_retract(request, record_id):
+    """Append a retraction; the record page then shows what the position becomes."""
+    try:
+        record = record_get(record_id)
+    except NotFound as exc:
+        return respond(request, None, "viewer/error.html", error_body(404, exc.message), status=404)
+    form = RetractForm(request.POST)
+    if form.is_valid():
+        try:
+            retraction_append(record=record, reason=form.cleaned_data["reason"], retracted_by=request.user.username)
+        except LedgerError as exc:
+            form.add_error(None, exc.message)
+        else:
+            return HttpResponseRedirect(links.record_url(record.id, confirm=form.cleaned_data["confirm"]))
+    query = confirm_query(record.story, {})
+    data = pages.record_data(record, **query)
+    return respond(request, None, "viewer/record.html", data, status=400, context={"retract_form": form})
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@staff_required
+@ledger_errors
+def record_new(request, slug, fmt=None):
+    story = story_get(slug)
+    form = RecordForm(request.POST or None, story=story,
+                      initial={"reported_on": default_as_of(story)})
+    if request.method == "POST" and form.is_valid():
+        try:
+            record = record_append(story=story, draft=form.draft(username=request.user.username))
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        except LedgerError as exc:
+            form.add_error(None, exc.message)
+        else:
+            return HttpResponseRedirect(links.record_url(record.id))
+    data = {"story": pages.story_dict(story)}
+    return respond(request, fmt, "viewer/record_new.html", data, context={"form": form},
+                   status=400 if form.errors else 200)
+
+
+@require_GET
+@ledger_errors
+def chart_page(request, slug, question, fmt=None):
+    """A chart's shell, and (JSON twin) the Plotly figure itself."""
+    story = story_get(slug)
+    q = question_get(story, question)
+    query = confirm_query(story, request.GET)
+    if wants_json(request, fmt):
+        figure = charts.timeline_figure(story=story, question=q, **query)
+        return JsonResponse(figure, encoder=DjangoJSONEncoder)
+    data = {"story": pages.story_dict(story), "question": pages.question_dict(q), **query,
+            "chart_url": links.chart_url(story.slug, q.key, **query),
+            "story_url": links.story_url(story.slug, topic=q.topic.key, **query)}
+    return respond(request, fmt, "viewer/chart.html", data)
+
+
+@require_GET
+@ledger_errors
+def runs_page(request, slug, fmt=None):
+    story = story_get(slug)
+    return respond(request, fmt, "viewer/runs.html", pages.runs_data(story), partial="runs")
+
+
+@require_GET
+@ledger_errors
+def run_page(request, slug, run_id, fmt=None):
+    story = story_get(slug)
+    return respond(request, fmt, "viewer/run.html", pages.run_data(story, run_id), partial="run")
+
+
+@require_GET
+@ledger_errors
+def evaluation_page(request, slug, fmt=None):
+    story = story_get(slug)
+    return respond(request, fmt, "viewer/evaluation.html",
+                   pages.evaluation_data(story, confirm=confirm_query(story, request.GET)["confirm"]))
+
+
+@require_GET
+@ledger_errors
+def retention_chart(request, slug, fmt=None):
+    story = story_get(slug)
+    data = pages.evaluation_data(story, confirm=confirm_query(story, request.GET)["confirm"])
+    if data["scores"] is None:
+        raise NotFound(f"story {slug!r} has no answer key")
+    return JsonResponse(charts.retention_figure(story=story, retention=data["retention"]), encoder=DjangoJSONEncoder)
