@@ -36,7 +36,11 @@ class IngestRun(models.Model):
 
     @property
     def progress(self) -> float:
-        return 1.0 if not self.excerpts else min(1.0, self.excerpts_done / self.excerpts)
+        return 1.0 if not self.queued else min(1.0, self.excerpts_done / self.queued)
+
+    def summary(self) -> str:
+        return (f"articles {self.articles}, excerpts {self.excerpts}, records {self.records}, "
+                f"rejects {self.rejects}, capped {self.capped}")
 
 
 class IngestReject(models.Model):
@@ -46,3 +50,6 @@ class IngestReject(models.Model):
 
     class Meta:
         ordering = ["run", "line"]
+
+# LLM extraction (`ingest --extractor llm`): its tables live in ingest/llm/models.py.
+from .llm.models import LlmBatch, LlmRejection, LlmRun  # noqa: E402,F401

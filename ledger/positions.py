@@ -2,11 +2,11 @@
 records on one question. No database here: `selectors` feeds it rows in ledger order."""
 from dataclasses import dataclass, field
 from datetime import date
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Row:
-    """What the rule needs of one record."""
+class Row(NamedTuple):
+    """What the rule needs of one record (a tuple: a question may have many thousands)."""
 
     id: int
     position: str
@@ -17,12 +17,26 @@ class Row:
 
 @dataclass
 class Period:
+    """A confirmed position. `records` are those that brought it (the first report and the
+    confirming sources), then the latest record that repeated it, if any: repeats add
+    evidence, not a list that grows with every report."""
+
     position: str
     value: float | None
     since: date
     confirmed_on: date
     records: list[int]
     to: date | None = None
+    established: int = 0  # how many of `records` brought the position
+
+    def __post_init__(self):
+        self.established = self.established or len(self.records)
+
+    def repeat(self, record_id: int) -> None:
+        if len(self.records) > self.established:
+            self.records[-1] = record_id
+        else:
+            self.records.append(record_id)
 
     def as_current(self) -> dict:
         return {"position": self.position, "value": self.value, "since": self.since,
@@ -96,7 +110,7 @@ def fold(rows: list[Row], confirm: int) -> Stance | None:
     for index, row in enumerate(rows[1:], start=1):
         key = (row.position, row.value)
         if key == (current.position, current.value):
-            current.records.append(row.id)  # a repeat: more evidence, no change
+            current.repeat(row.id)  # a repeat: more evidence, no change
             continue
         waiting = pending.get(key)
         if waiting is None:

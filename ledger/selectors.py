@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from urllib.parse import urlsplit
 
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Case, Exists, OuterRef, Q, Value, When
 from django.utils import timezone
 
 from .errors import LedgerError, NotFound
@@ -85,9 +85,7 @@ class Positions:
                 "known_at": self.known_at, "questions": [q.as_dict() for q in self.questions]}
 
 
-def _source(outlet_key, group, url, record_id) -> str:
-    if outlet_key:
-        return group or f"outlet:{outlet_key}"
+def _source_without_outlet(url, record_id) -> str:
     host = urlsplit(url or "").hostname
     return f"host:{host}" if host else f"record:{record_id}"
 
@@ -111,16 +109,20 @@ def positions_as_of(*, story: Story, as_of: date, confirm: int | None = None, qu
     if questions is None:
         questions = list(story.questions.select_related("topic"))
     by_id = {q.id: q for q in questions}
+    groups = {o.id: o.source_group for o in story.outlets.all()}
+    # The URL is only needed for a record without an outlet (its host is then the source).
+    url_if_no_outlet = Case(When(outlet__isnull=True, then="url"), default=Value(""))
     rows = (
         records_as_known(story, as_of=as_of, known_at=known_at)
         .filter(question_id__in=list(by_id))
         .order_by("question_id", "actor_id", "reported_on", "id")
-        .values_list("id", "question_id", "actor_id", "position", "value", "reported_on",
-                     "outlet__key", "outlet__group", "url")
+        .values_list("id", "question_id", "actor_id", "position", "value", "reported_on", "outlet_id",
+                     url_if_no_outlet)
     )
     grouped: dict[tuple[int, int], list[Row]] = defaultdict(list)
-    for rid, qid, aid, position, value, reported_on, outlet_key, group, url in rows.iterator(chunk_size=5000):
-        grouped[(qid, aid)].append(Row(rid, position, value, reported_on, _source(outlet_key, group, url, rid)))
+    for rid, qid, aid, position, value, reported_on, outlet_id, url in rows.iterator(chunk_size=5000):
+        source = groups[outlet_id] if outlet_id is not None else _source_without_outlet(url, rid)
+        grouped[(qid, aid)].append(Row(rid, position, value, reported_on, source))
     actors = {a.id: a for a in story.actors.filter(id__in={aid for _, aid in grouped})}
     answer = []
     for question in questions:
@@ -324,3 +326,7 @@ def records_find(*, story: Story, question: str | None = None, actor: str | None
                         actor=actor_get(story, actor) if actor else None,
                         outlet=outlet_get(story, outlet) if outlet else None,
                         date_from=date_from, date_to=date_to, q=q or None)
+
+
+def stories_list():
+    return Story.objects.order_by("slug")

@@ -85,6 +85,10 @@ else:
 
     DATABASES = {"default": {"ENGINE": "django.db.backends.postgresql", **embedded_database()}}
 
+# Two test runs at once on one server need their own test database: LEDGER_TEST_DB=name.
+if os.environ.get("LEDGER_TEST_DB"):
+    DATABASES["default"]["TEST"] = {"NAME": os.environ["LEDGER_TEST_DB"]}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
@@ -176,4 +180,31 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+}
+
+# LLM extraction (`ingest --extractor llm`; ingest/llm/). Nothing is sent unless that
+# extractor is chosen, and `ingest` prints the estimated cost and asks before sending.
+# LLM_PROVIDER   anthropic (default; Message Batches at half price) or openai (any
+#                OpenAI-compatible endpoint: OpenAI, vLLM, llama.cpp, Ollama)
+# LLM_API_KEY    or ANTHROPIC_API_KEY / OPENAI_API_KEY by provider (a local server needs none)
+# LLM_BASE_URL   e.g. http://127.0.0.1:11434/v1 for a local Ollama
+# LLM_FILTER_MODEL / LLM_EXTRACT_MODEL   the cheap filter and the stronger record writer
+# LLM_BATCH      on/off (Anthropic only; default on)   LLM_CONCURRENCY  direct calls at once (4)
+_llm_provider = os.environ.get("LLM_PROVIDER", "anthropic").strip().lower()
+LLM = {
+    "PROVIDER": _llm_provider,
+    "API_KEY": os.environ.get("LLM_API_KEY")
+    or os.environ.get("ANTHROPIC_API_KEY" if _llm_provider == "anthropic" else "OPENAI_API_KEY", ""),
+    "BASE_URL": os.environ.get("LLM_BASE_URL", ""),
+    "FILTER_MODEL": os.environ.get("LLM_FILTER_MODEL", "claude-haiku-5-5"),
+    "EXTRACT_MODEL": os.environ.get("LLM_EXTRACT_MODEL", "claude-sonnet-5-5"),
+    "BATCH": env_flag("LLM_BATCH", default=True),
+    "CONCURRENCY": int(os.environ.get("LLM_CONCURRENCY", "4")),
+    "BATCH_DISCOUNT": 0.5,
+}
+# USD per million tokens (list prices; a batched token costs BATCH_DISCOUNT of it). A model
+# not listed (a local one) is counted as free. Check the provider's price page before a big run.
+LLM_PRICES = {
+    "claude-haiku-5-5": {"input": 0.10, "output": 0.50, "cache_write": 0.125, "cache_read": 0.01},
+    "claude-sonnet-5-5": {"input": 2.00, "output": 10.00, "cache_write": 2.50, "cache_read": 0.10},
 }

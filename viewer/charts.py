@@ -1,6 +1,7 @@
 """Plotly figures as dicts, built with plotly.graph_objects. A page holds a div whose
 data-src is the figure's JSON URL; static/viewer/charts.js draws it."""
 from collections import defaultdict
+from datetime import timedelta
 
 import plotly.graph_objects as go
 
@@ -12,12 +13,20 @@ from .pages import figure, position_label
 COLOURS = {"affirm": "#1f6fb2", "deny": "#c2410c", "partial": "#a16207"}
 SYMBOLS = {"affirm": "circle", "deny": "square", "partial": "diamond"}
 SIDE_COLOURS = ["#1f6fb2", "#c2410c", "#047857", "#7c3aed", "#a16207", "#be185d", "#475569", "#0e7490"]
+ACTOR_SYMBOLS = ["circle", "square", "diamond", "triangle-up", "cross", "star", "hexagon", "triangle-down"]
 FONT = dict(family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif", size=13, color="#1f2937")
 ROW = 34
 
 
+def _x_range(story, as_of, points) -> tuple:
+    """From a week before the first record to a few days past the chosen day: the story
+    so far, readable; the reader can still zoom out."""
+    first = min((p["reported_on"] for p in points), default=as_of)
+    return max(story.start, first - timedelta(days=7)), as_of + timedelta(days=4)
+
+
 def _layout(height: int, *, as_of, start, end, **extra) -> dict:
-    return dict(
+    layout = dict(
         height=height, margin=dict(l=10, r=20, t=20, b=40), font=FONT, plot_bgcolor="#ffffff",
         paper_bgcolor="#ffffff", hovermode="closest",
         legend=dict(orientation="h", yanchor="bottom", y=1.0, xanchor="left", x=0),
@@ -26,9 +35,10 @@ def _layout(height: int, *, as_of, start, end, **extra) -> dict:
         shapes=[dict(type="line", xref="x", yref="paper", x0=as_of.isoformat(), x1=as_of.isoformat(), y0=0, y1=1,
                      line=dict(color="#111827", width=2, dash="dot"))],
         annotations=[dict(x=as_of.isoformat(), y=1, xref="x", yref="paper", text=f"as of {as_of:%-d %b %Y}",
-                          showarrow=False, xanchor="left", yanchor="bottom", font=dict(size=11, color="#111827"))],
-        **extra,
+                          showarrow=False, xanchor="right", yanchor="bottom", font=dict(size=11, color="#111827"))],
     )
+    layout.update(extra)
+    return layout
 
 
 def timeline_figure(*, story, question, as_of, confirm) -> dict:
@@ -90,9 +100,10 @@ def timeline_figure(*, story, question, as_of, confirm) -> dict:
     if flips["x"]:
         fig.add_trace(go.Scatter(x=flips["x"], y=flips["y"], mode="markers", name="Flip", text=flips["text"],
                                  hovertemplate="%{x|%-d %b %Y}: %{text}<extra></extra>",
-                                 marker=dict(symbol="line-ns-open", size=26, line=dict(width=3, color="#111827"))))
+                                 marker=dict(symbol="line-ns-open", size=26, color="#111827", line=dict(width=3, color="#111827"))))
     height = 110 + ROW * max(len(actors), 1)
-    fig.update_layout(**_layout(height, as_of=as_of, start=story.start, end=story.end,
+    start, end = _x_range(story, as_of, points)
+    fig.update_layout(**_layout(height, as_of=as_of, start=start, end=end,
                                 yaxis=dict(type="category", autorange="reversed", automargin=True,
                                            categoryorder="array", categoryarray=[a.actor.name for a in actors],
                                            gridcolor="#f3f4f6")))
@@ -107,8 +118,11 @@ def _number_figure(story, question, as_of, stances, points, confirmed) -> dict:
     for pt in points:
         by_actor[pt["actor_id"]].append(pt)
     fig = go.Figure()
+    seen_in_side = defaultdict(int)
     for a in actors:
         side = a.actor.side or "no side"
+        shape = ACTOR_SYMBOLS[seen_in_side[side] % len(ACTOR_SYMBOLS)]  # actors of one side differ by shape
+        seen_in_side[side] += 1
         pts = by_actor[a.actor.id]
         fig.add_trace(go.Scatter(
             x=[p["reported_on"].isoformat() for p in pts], y=[p["value"] for p in pts], mode="lines+markers",
@@ -118,10 +132,11 @@ def _number_figure(story, question, as_of, stances, points, confirmed) -> dict:
             hovertemplate=f"{a.actor.name}, " + "%{x|%-d %b %Y}: %{text}<extra></extra>",
             line=dict(color=colour[side], width=1.5, shape="hv"),
             marker=dict(size=10, color=colour[side],
-                        symbol=["circle" if p["id"] in confirmed else "circle-open" for p in pts],
+                        symbol=[shape if p["id"] in confirmed else f"{shape}-open" for p in pts],
                         line=dict(width=2, color=colour[side])),
         ))
-    fig.update_layout(**_layout(420, as_of=as_of, start=story.start, end=story.end,
+    start, end = _x_range(story, as_of, points)
+    fig.update_layout(**_layout(420, as_of=as_of, start=start, end=end,
                                 yaxis=dict(title=dict(text=question.unit or "figure"), rangemode="tozero",
                                            gridcolor="#e5e7eb", tickformat=",d"),
                                 legend=dict(orientation="v", x=1.01, y=1, xanchor="left", yanchor="top",

@@ -4,16 +4,18 @@ for the JSON twin, to the encoder: one computation, two formats. Positions alway
 from datetime import timedelta
 from urllib.parse import urlsplit
 
+from django.core.cache import cache
 from django.db.models import Count, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 
 from ledger.evaluation import evaluate
-from ledger.models import KeyStatement, StanceRecord, Story
+from ledger.models import ChainHead, KeyStatement, StanceRecord, Story
 from ledger.selectors import flip_get, positions_as_of, records_brief
 
 from . import links
 
 SOURCES_SHOWN = 4  # sources listed per position; the rest are counted
+HISTORY_SHOWN = 6  # earlier positions (and flips) listed per actor, newest first; the rest are counted
 POSITION_LABELS = {"affirm": "Affirms", "deny": "Denies", "partial": "Partly"}
 
 
@@ -78,6 +80,10 @@ def stance_dict(actor_stance, question, briefs: dict, *, slug: str, confirm: int
     data["actor"] = actor_dict(actor_stance.actor)
     data["current"]["label"] = position_label(s.current.position, s.current.value, unit)
     data["current"]["sources"], data["current"]["more"] = _sources(s.current.records, briefs, confirm)
+    # A page lists the newest earlier positions and flips; the rest are counted, so that
+    # an actor who flipped a thousand times costs a page no more than one who flipped six.
+    data["history_more"] = max(0, len(data["history"]) - HISTORY_SHOWN)
+    data["history"] = data["history"][:HISTORY_SHOWN]
     for period, item in zip(s.history, data["history"]):
         item["label"] = position_label(period.position, period.value, unit)
         item["sources"], item["more"] = _sources(period.records, briefs, confirm)
@@ -85,7 +91,9 @@ def stance_dict(actor_stance, question, briefs: dict, *, slug: str, confirm: int
         data["pending"]["label"] = position_label(s.pending.position, s.pending.value, unit)
         data["pending"]["needed"] = confirm
         data["pending"]["sources_list"], data["pending"]["more"] = _sources(s.pending.records, briefs, confirm)
-    for change, item in zip(s.changes, data["changes"]):
+    data["changes_more"] = max(0, len(data["changes"]) - HISTORY_SHOWN)
+    data["changes"] = data["changes"][-HISTORY_SHOWN:] if HISTORY_SHOWN else []
+    for change, item in zip(s.changes[-HISTORY_SHOWN:], data["changes"]):
         item["from_label"] = position_label(change.from_position, change.from_value, unit)
         item["to_label"] = position_label(change.to_position, change.to_value, unit)
         item["audit_url"] = links.flip_url(slug, change.id)
@@ -98,7 +106,7 @@ def shown_record_ids(positions) -> set[int]:
     for qp in positions.questions:
         for a in qp.actors:
             s = a.stance
-            for period in (s.current, *s.history):
+            for period in (s.current, *s.history[:HISTORY_SHOWN]):
                 wanted.update(period.records[:SOURCES_SHOWN])
             if s.pending:
                 wanted.update(s.pending.records[:SOURCES_SHOWN])
@@ -168,6 +176,7 @@ def story_data(story: Story, *, topics, topic, as_of, confirm) -> dict:
     return {
         "story": story_dict(story),
         "topic": {"key": topic.key, "name": topic.name} if topic else None,
+        "has_stances": any(q.kind == "stance" for q in questions),
         **data,
         "permalink": at(as_of),
         "json_url": links.story_url(story.slug, topic=topic_key, as_of=as_of, confirm=confirm, fmt="json"),
@@ -188,7 +197,8 @@ def pending_data(story: Story, *, as_of, confirm) -> dict:
                               "story_url": links.story_url(story.slug, topic=q["topic"], as_of=as_of, confirm=confirm)})
     items.sort(key=lambda i: (i["pending"]["date"], i["question"]["id"], i["actor"]["key"]))
     return {"story": story_dict(story), "as_of": data["as_of"], "confirm": data["confirm"], "pending": items,
-            "story_url": links.story_url(story.slug, as_of=as_of, confirm=confirm)}
+            "story_url": links.story_url(story.slug, as_of=as_of, confirm=confirm),
+            "json_url": links.pending_url(story.slug, as_of=as_of, confirm=confirm, fmt="json")}
 
 
 def excerpt_dict(excerpt) -> dict | None:
@@ -320,7 +330,8 @@ def run_dict(story: Story, run) -> dict:
     return {
         "id": run.id, "url": links.run_url(story.slug, run.id), "file_name": run.file_name, "extractor": run.extractor,
         "status": run.status, "message": run.message, "started_at": run.started_at, "finished_at": run.finished_at,
-        "articles": run.articles, "excerpts": run.excerpts, "excerpts_done": run.excerpts_done,
+        "articles": run.articles, "excerpts": run.excerpts, "queued": getattr(run, "queued", run.excerpts),
+        "excerpts_done": run.excerpts_done,
         "records": run.records, "rejects": run.rejects, "capped": run.capped,
         "progress": round(run.progress * 100, 1), "cost_usd": run.cost_usd,
     }
@@ -343,12 +354,29 @@ def run_data(story: Story, run_id: int) -> dict:
             "runs_url": links.runs_url(story.slug)}
 
 
+EVALUATION_CACHE_SECONDS = 24 * 3600
+
+
+def evaluation_scores(story: Story, *, confirm) -> dict:
+    """`ledger.evaluation.evaluate`, cached until the ledger or the bundle changes: the key
+    holds the story's chain head (every append and retraction moves it) and the bundle's
+    hash (a new answer key changes it)."""
+    head = ChainHead.objects.filter(story=story).values_list("last_seq", flat=True).first() or 0
+    key = f"viewer:evaluation:{story.pk}:{story.config_sha256}:{head}:{confirm}"
+    scores = cache.get(key)
+    if scores is None:
+        scores = evaluate(story=story, confirm=confirm)
+        cache.set(key, scores, EVALUATION_CACHE_SECONDS)
+    return scores
+
+
 def evaluation_data(story: Story, *, confirm) -> dict:
     base = {"story": story_dict(story), "confirm": confirm,
-            "chart_url": links.retention_chart_url(story.slug, confirm=confirm)}
+            "chart_url": links.retention_chart_url(story.slug, confirm=confirm),
+            "json_url": links.evaluation_url(story.slug, confirm=confirm, fmt="json")}
     if not KeyStatement.objects.filter(story=story).exists():
         return {**base, "key_statements": 0, "scores": None}
-    scores = evaluate(story=story, confirm=confirm)
+    scores = evaluation_scores(story, confirm=confirm)
     topics = {t.key: t.name for t in story.topics.all()}
     questions = {q.key: q.text for q in story.questions.all()}
     return {

@@ -58,6 +58,7 @@ class UnknownExtractor(ValueError):
 
 EXTRACTORS = {
     "rules": "ingest.extractors.rules:RulesExtractor",
+    "llm": "ingest.extractors.llm:LlmExtractor",
 }
 
 

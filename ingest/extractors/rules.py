@@ -1,8 +1,8 @@
 """`rules/1`: the offline extractor. No model; a pure function of the story's configuration
 and an excerpt's sentence.
 
-1. Actors: every actor alias found in the sentence (aliases are regexes, matched
-   case-insensitively as whole words; of overlapping matches the longest wins).
+1. Actors: every actor alias found in the sentence (aliases are regexes, searched
+   case-insensitively as written; of overlapping matches the longest wins).
 2. Speaker: the actor attributed by a verb of saying. "X said / told / denied ... that ...":
    the nearest actor before the verb in the same clause; "..., said X": the actor right
    after the verb; "according to X": the actor after it. No attribution, no record.
@@ -10,7 +10,7 @@ and an excerpt's sentence.
    sentence (a question without keywords matches on its topic alone).
 4. Position (stance questions): the question's cues, checked `partial`, then `deny`, then
    `affirm`. An affirm cue under a hedge ("partly", "not all" ...) becomes partial; an affirm
-   cue negated just before it ("not", "never" ...) becomes deny. A question with no cues at
+   cue negated just before it or within it ("not", "never" ...) becomes deny. A question with no cues at
    all falls back on negation and hedging alone, with a low confidence. A question that has
    cues but none matches gives no record (a mention is not a stance).
 5. Numbers (number questions): a figure, preferably followed within three words by the
@@ -43,7 +43,7 @@ ENGLISH = {
     "negation": [r"not", r"no", r"never", r"n[o']t", r"\w+n't", r"neither", r"nor", r"without", r"none"],
     "hedge": [r"partly", r"partially", r"in part", r"largely", r"mostly", r"almost", r"nearly",
               r"not (all|fully|entirely|completely|yet all)", r"some of", r"most of", r"except",
-              r"apart from", r"with the exception", r"still outstanding", r"all but"],
+              r"apart from", r"with the exception", r"still outstanding"],
     "thousand": [r"thousand", r"k"],
     "million": [r"million", r"mn", r"m"],
 }
@@ -93,13 +93,14 @@ class StoryRules:
         self.number = re.compile(
             r"(?<![\w.,])(\d{1,3}(?:(?:,|\.|\u00a0|\u202f| )\d{3})+(?![\d])|\d+(?:[.,]\d+)?)"
             rf"(?:\s*({thousand}|{million})(?!\w))?", re.IGNORECASE)
-        self.actors = [(a.key, _any(a.aliases)) for a in story.actors.all() if a.aliases]
+        # The story's own regexes are searched as written (the bundle adds \b where it wants one).
+        self.actors = [(a.key, _any(a.aliases, words=False)) for a in story.actors.all() if a.aliases]
         self.questions = [
             QuestionRules(
                 key=q.key, topic=q.topic.key, number=q.is_number,
-                keywords=_any(q.keywords), affirm=_any(q.affirm), deny=_any(q.deny),
-                partial=_any(q.partial),
-                unit=re.compile(rf"\s*(?:[\w-]+\s+){{0,3}}?(?:{q.unit})(?!\w)", re.IGNORECASE) if q.unit else None)
+                keywords=_any(q.keywords, words=False), affirm=_any(q.affirm, words=False),
+                deny=_any(q.deny, words=False), partial=_any(q.partial, words=False),
+                unit=re.compile(rf"\s*(?:[\w-]+\s+){{0,3}}?(?:{re.escape(q.unit)})(?!\w)", re.IGNORECASE) if q.unit else None)
             for q in story.questions.select_related("topic")
         ]
 
@@ -149,7 +150,7 @@ class StoryRules:
             if match:
                 if self.hedge and self.hedge.search(sentence):
                     return "partial", 0.6
-                if self._negated(sentence, match.start()):
+                if self._negated(sentence, match.start()) or (self.negation and self.negation.search(match.group(0))):
                     return "deny", 0.6
                 return "affirm", 0.8
         if q.has_cues:

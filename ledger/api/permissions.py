@@ -23,10 +23,12 @@ class CanAppendRecords(BasePermission):
 
 
 class CanRetract(BasePermission):
-    """A retraction is for staff only."""
+    """A retraction is for staff only (OPTIONS, which only describes, is for anyone)."""
 
     message = "only staff may retract a record"
 
     def has_permission(self, request, view):
+        if request.method in SAFE_METHODS:
+            return True
         user = request.user
         return bool(user and user.is_authenticated and user.is_staff)

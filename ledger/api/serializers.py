@@ -16,8 +16,8 @@ MAX_CONFIRM = 1000
 
 
 class KeywordNamesMixin:
-    """Fields whose names are Python keywords (`from`) are declared with a trailing
-    underscore and renamed here."""
+    # Fields whose names are Python keywords (`from`) are declared with a trailing
+    # underscore and renamed here. (A comment: a docstring would land in the schema.)
 
     def get_fields(self):
         fields = super().get_fields()

@@ -1,8 +1,6 @@
 """/api/v1/: the paths of the contract, section 6. Each answers with and without a trailing
 slash; the schema lists the contract's spelling only."""
 from django.urls import path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
-
 from . import views
 
 app_name = "api"
@@ -26,7 +24,7 @@ urlpatterns = [
     path("stories/<slug:slug>/records.csv", views.CSVExportView.as_view(), name="records-csv"),
     *both("records/<int:pk>", views.RecordDetailView, "record-detail"),
     *both("records/<int:pk>/retractions", views.RetractionView, "retractions"),
-    *both("schema/", SpectacularAPIView, "schema"),
-    path("schema/docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
+    *both("schema/", views.SchemaView, "schema"),
+    path("schema/docs/", views.DocsView.as_view(url_name="api:schema"), name="docs"),
     re_path(r"^", views.NotFoundView.as_view(), name="not-found"),
 ]

@@ -7,9 +7,11 @@ import json
 from django.http import StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework import status
 from rest_framework.exceptions import MethodNotAllowed, ValidationError
 from rest_framework.generics import GenericAPIView
+from rest_framework.metadata import SimpleMetadata
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
@@ -23,6 +25,7 @@ from . import serializers as s
 from .filters import RecordFilter
 from .pagination import LedgerPagination
 from .permissions import CanAppendRecords, CanRetract, ReadOnly
+from .schema import LedgerAutoSchema
 
 ERROR_TEXT = {
     400: "a bad parameter or body: `param` names it",
@@ -38,18 +41,50 @@ def errors(*codes: int) -> dict:
     return {code: OpenApiResponse(s.ErrorSerializer, description=ERROR_TEXT[code]) for code in (*codes, 429)}
 
 
-class LedgerView(APIView):
-    """Base of every API view: read-only unless a view says otherwise, and PUT, PATCH and
-    DELETE (any method a view lacks) answer 405 before authentication is even asked for:
-    the ledger is append-only from the outside too."""
+class BriefMetadata(SimpleMetadata):
+    """OPTIONS names the view, its formats and its methods (in Allow); the request bodies are
+    in the OpenAPI document, not guessed here."""
 
-    permission_classes = [ReadOnly]
+    def determine_actions(self, request, view):
+        return {}
+
+
+class LedgerBehaviour:
+    """What every view of the API does: PUT, PATCH and DELETE (any method a view lacks)
+    answer 405 before authentication is even asked for, since the ledger is append-only from
+    the outside too; and an error is always the one JSON shape, whatever format was asked."""
+
+    metadata_class = BriefMetadata
 
     def initial(self, request, *args, **kwargs):
         method = request.method.lower()
         if method not in self.http_method_names or not hasattr(self, method):
             raise MethodNotAllowed(request.method)
         super().initial(request, *args, **kwargs)
+
+    def handle_exception(self, exc):
+        response = super().handle_exception(exc)
+        self.request.accepted_renderer, self.request.accepted_media_type = JSONRenderer(), "application/json"
+        return response
+
+    def options(self, request, *args, **kwargs):
+        response = super().options(request, *args, **kwargs)
+        request.accepted_renderer, request.accepted_media_type = JSONRenderer(), "application/json"
+        return response
+
+
+class LedgerView(LedgerBehaviour, APIView):
+    # Read-only unless a view says otherwise. (A comment: a docstring would land in the schema.)
+    permission_classes = [ReadOnly]
+    schema = LedgerAutoSchema()
+
+
+class SchemaView(LedgerBehaviour, SpectacularAPIView):
+    pass
+
+
+class DocsView(LedgerBehaviour, SpectacularSwaggerSplitView):
+    pass
 
 
 def query(serializer_class, request) -> dict:
@@ -61,9 +96,9 @@ def query(serializer_class, request) -> dict:
 class Paginated(LedgerView, GenericAPIView):
     pagination_class = LedgerPagination
 
-    def paginated(self, items, serializer_class, **context):
+    def paginated(self, items, serializer_class):
         page = self.paginate_queryset(items)
-        data = serializer_class(page, many=True, context={"request": self.request, **context}).data
+        data = serializer_class(page, many=True, context={"request": self.request}).data
         return self.get_paginated_response(data)
 
 
@@ -76,7 +111,7 @@ class StoryListView(Paginated):
     @extend_schema(operation_id="stories_list", summary="The stories",
                    responses={200: s.StorySerializer(many=True), **errors(400)})
     def get(self, request):
-        return self.paginated(Story.objects.order_by("slug"), s.StorySerializer)
+        return self.paginated(selectors.stories_list(), s.StorySerializer)
 
 
 class StoryDetailView(LedgerView):
@@ -188,12 +223,15 @@ class RetractionView(LedgerView):
 
 
 class JSONLinesRenderer(BaseRenderer):
+    """Lets `Accept: application/jsonl` through content negotiation; the stream itself is
+    not rendered, and errors are JSON (LedgerBehaviour)."""
+
     media_type = "application/jsonl"
     format = "jsonl"
     charset = "utf-8"
 
     def render(self, data, accepted_media_type=None, renderer_context=None):
-        return json.dumps(data, ensure_ascii=False).encode() + b"\n"  # only errors come here
+        return json.dumps(data, ensure_ascii=False).encode()
 
 
 class CSVRenderer(JSONLinesRenderer):
@@ -263,7 +301,7 @@ class CSVExportView(ExportView):
 # --- the catch-all ------------------------------------------------------------------------
 
 
-class NotFoundView(APIView):
+class NotFoundView(LedgerBehaviour, APIView):
     """Any other path under the API: the one error shape, not an HTML page."""
 
     permission_classes = [AllowAny]
@@ -273,3 +311,6 @@ class NotFoundView(APIView):
         raise NotFound(f"no such API path: {request.path}")
 
     post = put = patch = delete = head = options = get
+
+    def initial(self, request, *args, **kwargs):
+        APIView.initial(self, request, *args, **kwargs)  # every method: 404, not 405

@@ -1,0 +1,153 @@
+"""Ingest benchmark: a synthetic corpus from file to ledger, with 1 and 2 worker processes.
+
+    .venv/bin/python bench/ingest.py                 # 10,000 articles
+    .venv/bin/python bench/ingest.py --articles 100000
+
+For each worker count it makes a fresh database on the configured PostgreSQL server
+(DATABASE_URL, or the embedded one), migrates it, loads the test story with its caps off,
+starts `celery -A ledger_site worker --concurrency=K`, and times `manage.py ingest ...
+--wait`: from reading the file to the last record in the ledger. It prints excerpts per
+second end to end, how long reading (and cutting) took, and the peak resident memory of
+the worker processes (VmHWM of the main process and each pool process) and of the command.
+The databases are dropped at the end (--keep keeps them). Redis: REDIS_URL, database 12
+by default, emptied before each run.
+"""
+import argparse
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ledger_site.settings")
+
+
+def server_params() -> dict:
+    import django
+
+    django.setup()
+    from django.conf import settings
+
+    return settings.DATABASES["default"]
+
+
+def database_url(params: dict, name: str) -> str:
+    host, user, password = params.get("HOST") or "", params.get("USER") or "", params.get("PASSWORD") or ""
+    auth = quote(user) + (":" + quote(password) if password else "")
+    if host.startswith("/"):
+        return f"postgres://{auth}@/{name}?host={quote(host)}"
+    port = f":{params['PORT']}" if params.get("PORT") else ""
+    return f"postgres://{auth}@{host}{port}/{name}"
+
+
+def admin(params: dict, sql: str) -> None:
+    import psycopg
+
+    with psycopg.connect(host=params.get("HOST") or None, port=params.get("PORT") or None, user=params.get("USER"),
+                         password=params.get("PASSWORD") or None, dbname="postgres", autocommit=True) as conn:
+        conn.execute(sql)
+
+
+def peak_rss_mb(pid: int) -> float:
+    """The largest VmHWM of a process and its children, in MB."""
+    pids = [pid]
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            pids += [int(p) for p in (task / "children").read_text().split()]
+    except OSError:
+        pass
+    peak = 0
+    for p in pids:
+        try:
+            match = re.search(r"VmHWM:\s+(\d+) kB", Path(f"/proc/{p}/status").read_text())
+        except OSError:
+            continue
+        if match:
+            peak = max(peak, int(match.group(1)))
+    return peak / 1024
+
+
+def run_once(*, params, corpus: Path, bundle: Path, workers: int, redis_url: str, keep: bool) -> dict:
+    import psycopg
+    import redis
+
+    name = f"stance_bench_{os.getpid()}_{workers}"
+    admin(params, f"DROP DATABASE IF EXISTS {name}")
+    admin(params, f"CREATE DATABASE {name}")
+    env = {**os.environ, "DATABASE_URL": database_url(params, name), "REDIS_URL": redis_url,
+           "DEBUG": "1", "LEDGER_REDIS_CACHE": "0"}
+    py = [sys.executable]
+    try:
+        subprocess.run(py + ["manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+        subprocess.run(py + ["manage.py", "load_story", str(bundle)], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL)
+        redis.Redis.from_url(redis_url).flushdb()
+        log = open(Path(tempfile.gettempdir()) / f"{name}-worker.log", "w")
+        worker = subprocess.Popen(py + ["-m", "celery", "-A", "ledger_site", "worker", "--loglevel=WARNING",
+                                        f"--concurrency={workers}", "--pool=prefork", "--without-gossip",
+                                        "--without-mingle", f"--hostname=bench{workers}-{os.getpid()}@%h"],
+                                  cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        time.sleep(4)
+        try:
+            started = time.monotonic()
+            command = subprocess.Popen(py + ["manage.py", "ingest", "teststory", str(corpus), "--wait"], cwd=ROOT, env=env,
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            out, err = command.communicate()
+            _, status, usage = os.wait4(command.pid, 0) if command.returncode is None else (0, 0, None)
+            elapsed = time.monotonic() - started
+            if command.returncode:
+                raise SystemExit(f"ingest failed: {err.strip()}")
+            worker_peak = peak_rss_mb(worker.pid)
+        finally:
+            os.killpg(worker.pid, signal.SIGTERM)
+            worker.wait(timeout=60)
+        with psycopg.connect(env["DATABASE_URL"].replace("postgres://", "postgresql://")) as conn:
+            row = conn.execute("SELECT articles, excerpts, queued, records, copies, excerpt_floor, "
+                               "extract(epoch from finished_at - started_at) FROM ingest_ingestrun").fetchone()
+        articles, excerpts, queued, records, copies, _, run_seconds = row
+        return {"workers": workers, "articles": articles, "excerpts": excerpts, "extracted": queued, "copies": copies,
+                "records": records, "seconds": elapsed, "excerpts_per_s": excerpts / elapsed,
+                "worker_peak_mb": worker_peak, "summary": out.strip()}
+    finally:
+        if not keep:
+            admin(params, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--articles", type=int, default=10_000)
+    parser.add_argument("--workers", default="1,2", help="worker process counts to try (default 1,2)")
+    parser.add_argument("--keep", action="store_true", help="keep the benchmark databases")
+    args = parser.parse_args()
+    from ingest.tests import corpus as synthetic
+
+    params = server_params()
+    redis_url = re.sub(r"/\d+$", "", os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")) + "/12"
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        bundle = tmp / "bundle"
+        bundle.mkdir()
+        toml = (ROOT / "ingest" / "tests" / "bundle" / "story.toml").read_text()
+        toml = toml.replace("start = 2025-03-01", "start = 2024-11-01")  # 181 days
+        (bundle / "story.toml").write_text(toml)
+        corpus = tmp / "articles.jsonl"
+        t = time.monotonic()
+        synthetic.write(corpus, args.articles, seed=42, start=__import__("datetime").date(2024, 11, 1), days=180)
+        size = corpus.stat().st_size / 1e6
+        print(f"corpus: {args.articles:,} articles, {size:.0f} MB, written in {time.monotonic() - t:.1f} s")
+        for workers in [int(w) for w in args.workers.split(",")]:
+            r = run_once(params=params, corpus=corpus, bundle=bundle, workers=workers, redis_url=redis_url, keep=args.keep)
+            print(f"{r['workers']} worker process(es): {r['articles']:,} articles, {r['excerpts']:,} excerpts "
+                  f"({r['copies']:,} wire copies merged), {r['records']:,} records in {r['seconds']:.1f} s: "
+                  f"{r['excerpts_per_s']:,.0f} excerpts/s file to ledger; worker peak RSS {r['worker_peak_mb']:.0f} MB")
+        shutil.rmtree(bundle, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

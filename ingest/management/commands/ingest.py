@@ -1,0 +1,79 @@
+import sys
+import time
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import DatabaseError
+
+from ingest.models import IngestRun
+from ingest.services import ingest_file
+from ledger.errors import LedgerError
+from ledger.selectors import story_get
+
+
+def _one_line(exc) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+class Command(BaseCommand):
+    help = "Read an articles file into a story, cut excerpts, and queue their extraction on the Celery workers."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("articles", help="articles.jsonl (contract section 1)")
+        parser.add_argument("--extractor", default="rules", help="rules (default) or another registered extractor")
+        parser.add_argument("--wait", action="store_true", help="wait until the workers have extracted everything")
+        parser.add_argument("--rejects", help="where to write the rejected lines (default: <name>.rejects.jsonl beside the file)")
+        parser.add_argument("--timeout", type=float, help="with --wait: give up after this many seconds")
+
+    def handle(self, *args, slug, articles, extractor, wait, rejects, timeout, verbosity, **options):
+        tty = sys.stderr.isatty() and verbosity > 0
+        try:
+            story = story_get(slug)
+            bar = self._bar(total=Path(articles).stat().st_size, desc="reading", unit="B", unit_scale=True) if tty and Path(articles).is_file() else None
+
+            def progress(read):
+                if bar is not None:
+                    bar.update(read - bar.n)
+
+            try:
+                run = ingest_file(story=story, path=articles, extractor=extractor, rejects_path=rejects, on_progress=progress)
+            finally:
+                if bar is not None:
+                    bar.close()
+            if run.rejects:
+                self.stderr.write(f"{run.rejects} lines rejected: see {run.rejects_file}")
+            if wait:
+                run = self._wait(run, tty=tty, timeout=timeout)
+        except LedgerError as exc:
+            raise CommandError(exc.message) from None
+        except DatabaseError as exc:
+            raise CommandError(f"cannot reach the database: {_one_line(exc)}") from None
+        status = "" if run.status == IngestRun.DONE else f" ({run.status}: {run.queued - run.excerpts_done} excerpts still queued)"
+        self.stdout.write(f"{slug}: {run.summary()}{status}")
+        if run.status == IngestRun.FAILED:
+            raise CommandError(run.message or "the ingest failed")
+
+    def _bar(self, **kwargs):
+        from tqdm import tqdm
+
+        return tqdm(file=sys.stderr, leave=False, **kwargs)
+
+    def _wait(self, run: IngestRun, *, tty: bool, timeout: float | None) -> IngestRun:
+        bar = self._bar(total=run.queued, desc="extracting", unit="excerpt") if tty else None
+        deadline = None if timeout is None else time.monotonic() + timeout
+        try:
+            while run.status == IngestRun.RUNNING:
+                if bar is not None:
+                    bar.total = run.queued
+                    bar.update(run.excerpts_done - bar.n)
+                if deadline is not None and time.monotonic() > deadline:
+                    raise CommandError(f"gave up waiting after {timeout:g} s: {run.queued - run.excerpts_done} "
+                                       "excerpts still queued (is a worker running? `celery -A ledger_site worker`)")
+                time.sleep(0.5)
+                run.refresh_from_db()
+        finally:
+            if bar is not None:
+                bar.close()
+        return run

@@ -1,0 +1,30 @@
+"""Celery tasks: thin adapters that take ids and call ingest.services.
+
+`acks_late` is global (settings): a batch whose worker dies is delivered again, and
+`excerpts_extract` is idempotent (extracted excerpts are skipped under a row lock; the
+ledger's unique key skips a record it holds). Transient database and broker errors are
+retried with exponential backoff, capped well below the broker's visibility timeout;
+expected errors (the run or its extractor is gone) are logged, not retried.
+"""
+import logging
+
+from celery import shared_task
+from django.db import InterfaceError, OperationalError
+from kombu.exceptions import OperationalError as BrokerError
+
+from .extractors import UnknownExtractor
+from .models import IngestRun
+from .services import excerpts_extract
+
+log = logging.getLogger(__name__)
+
+TRANSIENT = (OperationalError, InterfaceError, BrokerError, ConnectionError, TimeoutError)
+
+
+@shared_task(autoretry_for=TRANSIENT, retry_backoff=2, retry_backoff_max=60, retry_jitter=True, max_retries=10)
+def excerpts_extract_task(run_id: int, excerpt_ids: list[int]) -> int:
+    try:
+        return excerpts_extract(run_id=run_id, excerpt_ids=excerpt_ids)
+    except (IngestRun.DoesNotExist, UnknownExtractor) as exc:
+        log.error("ingest run %s: batch of %d excerpts not extracted: %s", run_id, len(excerpt_ids), exc)
+        return 0

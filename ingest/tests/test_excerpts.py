@@ -1,0 +1,105 @@
+import re
+
+import pytest
+
+from ingest.excerpts import WIRE_RATIO, CapItem, caps_apply, excerpts_cut, sentences_split
+from ledger.models import Excerpt
+
+from .conftest import article, write_lines
+
+TOPICS = [("sound", [re.compile("sound (cannon|device)", re.I), re.compile("LRAD", re.I)]),
+          ("crowds", [re.compile(r"\bpeople\b", re.I)])]
+
+
+def test_sentences_keep_offsets_across_paragraphs():
+    text = "First one. Dr. Smith said the U.S. had an LRAD.\n\n  Second paragraph here. Last one!"
+    paragraphs = sentences_split(text)
+    assert [[s.text for s in p] for p in paragraphs] == [
+        ["First one.", "Dr. Smith said the U.S. had an LRAD."], ["Second paragraph here.", "Last one!"]]
+    assert [s.index for p in paragraphs for s in p] == [0, 1, 2, 3]
+    for s in (s for p in paragraphs for s in p):
+        assert text[s.start:s.end] == s.text
+
+
+def test_cut_keeps_one_sentence_each_side_within_the_paragraph():
+    text = ("Background one. The ministry denied owning a sound cannon. Background two. Background three.\n\n"
+            "A sound device was heard by 300,000 people.\n\nNothing here.")
+    cuts = excerpts_cut(text, TOPICS)
+    assert [(c.position, c.topics) for c in cuts] == [(1, ["sound"]), (4, ["sound", "crowds"])]
+    first, second = cuts
+    assert first.text == "Background one. The ministry denied owning a sound cannon. Background two."
+    assert first.text[first.sentence_start:first.sentence_start + len(first.sentence)] == first.sentence
+    assert second.text == second.sentence == "A sound device was heard by 300,000 people."  # alone in its paragraph
+    assert second.sentence_start == 0
+
+
+def test_cut_of_adjacent_matches_and_edges():
+    text = "LRAD one. LRAD two. Tail."
+    cuts = excerpts_cut(text, TOPICS)
+    assert [c.text for c in cuts] == ["LRAD one. LRAD two.", "LRAD one. LRAD two. Tail."]
+    assert [c.sentence_start for c in cuts] == [0, 10]
+    assert excerpts_cut("Nothing on topic at all.", TOPICS) == []
+
+
+def test_caps_per_topic_and_per_outlet():
+    items = [CapItem(i, ["sound"], "a" if i < 4 else "b", taken=False) for i in range(8)]
+    taken, held = caps_apply(items, per_topic=5, per_outlet=3)
+    assert taken == [0, 1, 2, 4, 5] and held == [3, 6, 7]
+    assert caps_apply(items, per_topic=0, per_outlet=0) == (list(range(8)), [])
+
+
+def test_caps_count_earlier_runs_first_and_multi_topic():
+    items = [CapItem(1, ["sound"], "a", taken=True), CapItem(2, ["sound"], "a", taken=False),
+             CapItem(3, ["sound", "crowds"], "a", taken=False), CapItem(4, ["crowds"], "a", taken=False)]
+    # sound is full after 1; 3 still fits under crowds (and then counts there), 4 does not.
+    assert caps_apply(items, per_topic=1, per_outlet=0) == ([3], [2, 4])
+
+
+WIRE = "The Interior Minister said on Sunday that the police do not have a sound cannon of any kind."
+
+
+def test_wire_copies_are_one_excerpt(story, tmp_path):
+    from ingest.services import ingest_file
+
+    edited = WIRE.replace("on Sunday", "on Sunday,").replace("kind.", "kind at all.")
+    from rapidfuzz import fuzz
+
+    assert fuzz.ratio(WIRE.lower(), edited.lower()) >= WIRE_RATIO
+    other_day = WIRE
+    own_words = "The Interior Minister told reporters that police have no sound cannon and never had one."
+    assert fuzz.ratio(WIRE.lower(), own_words.lower()) < WIRE_RATIO
+    path = write_lines(tmp_path / "a.jsonl", [
+        article("https://alpha.example/1", f"Intro. {WIRE} More.", published_at="2025-03-16T08:00:00+01:00"),
+        article("https://beta.example/1", f"Other intro. {edited}", published_at="2025-03-16T20:00:00+01:00"),
+        article("https://gamma.example/1", WIRE, published_at="2025-03-16T21:00:00+01:00"),
+        article("https://gamma.example/2", other_day, published_at="2025-03-17T09:00:00+01:00"),
+        article("https://beta.example/2", own_words, published_at="2025-03-16T22:00:00+01:00"),
+    ])
+    run = ingest_file(story=story, path=path)
+    assert run.articles == 5 and run.excerpts == 3 and run.copies == 2
+    merged = Excerpt.objects.get(article__url="https://alpha.example/1")
+    assert merged.outlets == ["alpha", "beta", "gamma"]
+    assert sorted(a.url for a in merged.copies.all()) == ["https://beta.example/1", "https://gamma.example/1"]
+    assert Excerpt.objects.get(article__url="https://gamma.example/2").outlets == ["gamma"]  # another day
+    assert Excerpt.objects.get(article__url="https://beta.example/2").outlets == ["beta"]  # its own words
+
+
+@pytest.mark.django_db
+def test_caps_hold_back_and_a_later_run_takes_them(story, tmp_path):
+    from ingest.services import ingest_file
+
+    story.per_topic_cap, story.per_outlet_cap = 3, 2
+    story.save()
+    words = {("alpha", 0): "Rain fell", ("alpha", 1): "Markets opened late", ("alpha", 2): "A bridge closed",
+             ("beta", 0): "Teachers met", ("beta", 1): "Buses ran slowly", ("beta", 2): "Nobody answered the phone"}
+    lines = [article(f"https://{o}.example/{i}", f"{words[o, i]} while an LRAD was discussed.",
+                     published_at=f"2025-03-16T{10 + i}:00:00+01:00") for o in ("alpha", "beta") for i in range(3)]
+    run = ingest_file(story=story, path=write_lines(tmp_path / "a.jsonl", lines))
+    assert (run.excerpts, run.queued, run.capped) == (6, 3, 3)
+    kept = Excerpt.objects.filter(story=story, capped=False).order_by("article__published_at", "id")
+    assert [e.article.url for e in kept] == ["https://alpha.example/0", "https://beta.example/0", "https://alpha.example/1"]
+    story.per_topic_cap = story.per_outlet_cap = 0
+    story.save()
+    again = ingest_file(story=story, path=tmp_path / "a.jsonl")
+    assert (again.articles, again.excerpts, again.queued, again.capped) == (0, 0, 3, 0)
+    assert not Excerpt.objects.filter(story=story, capped=True).exists()

@@ -1,0 +1,93 @@
+"""What each page costs in SQL queries, pinned: a page's cost must not grow with the number
+of actors or records (no query per actor, per record or per question)."""
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from ingest.models import IngestReject, IngestRun
+
+from ledger.models import Actor
+from ledger.services import records_append
+
+from .factories import canopy, draft
+
+pytestmark = pytest.mark.django_db
+
+# Anonymous reader; pinned counts (see each test for what they are).
+PINNED = {
+    "story": 6,        # story, topics, questions of the topic, records, actors, sources of the shown records
+    "story_json": 6,
+    "pending": 5,      # story, questions, records, actors, sources
+    "flip": 5,         # story, confirming record, records, actors, the flip's records with their sources
+    "record": 4,       # record (with story, actor, question, excerpt, article), topic, records, actors
+    "chart": 5,        # story, question, records, actors, record points
+    "runs": 2,         # story, runs
+    "run": 3,          # story, run, rejects
+    "story_list": 1,   # stories with their counts
+}
+
+
+def grow(world, n_extra: int):
+    """More actors and records on the same questions: each actor speaks, changes its mind,
+    gets confirmed, and waits on a pending change."""
+    story = world["story"]
+    drafts = []
+    for i in range(n_extra):
+        key = f"extra-{i}"
+        Actor.objects.create(story=story, key=key, name=f"Extra {i}", side="others")
+        drafts += [
+            draft(story, key, "device-owned", "deny", "2025-03-10", "n1"),
+            draft(story, key, "device-owned", "affirm", "2025-03-12", "rts"),
+            draft(story, key, "device-owned", "affirm", "2025-03-13", "danas"),
+            draft(story, key, "device-owned", "partial", "2025-03-14", "nova"),
+            draft(story, key, "sound-used", "affirm", "2025-03-14", "nova"),
+            draft(story, key, "crowd-size", "number", "2025-03-16", "n1", value=1000 + i),
+        ]
+    records_append(story=story, drafts=drafts)
+
+
+def cost(client, url, params=None) -> int:
+    with CaptureQueriesContext(connection) as ctx:
+        response = client.get(url, params or {})
+    assert response.status_code == 200, response.content[:500]
+    return len(ctx.captured_queries)
+
+
+def urls(world):
+    flip_id = world["flip_id"]
+    record = world["records"]["affirm1"].id
+    return {
+        "story": ("/stories/canopy/", {"topic": "march-15", "as_of": "2025-03-20"}),
+        "story_json": ("/stories/canopy.json", {"topic": "march-15", "as_of": "2025-03-20"}),
+        "pending": ("/stories/canopy/pending/", {"as_of": "2025-03-18"}),
+        "flip": (f"/stories/canopy/flips/{flip_id}/", {}),
+        "record": (f"/records/{record}/", {}),
+        "chart": ("/stories/canopy/charts/device-owned.json", {"as_of": "2025-03-20"}),
+        "runs": ("/stories/canopy/runs/", {}),
+        "run": (f"/stories/canopy/runs/{world['run'].id}/", {}),
+        "story_list": ("/", {}),
+    }
+
+
+@pytest.fixture
+def world(tmp_path):
+    world = canopy(tmp_path)
+    run = IngestRun.objects.create(story=world["story"], file_name="a.jsonl", extractor="rules", status="done")
+    IngestReject.objects.create(run=run, line=1, reason="no text")
+    world["run"] = run
+    return world
+
+
+@pytest.mark.parametrize("page", sorted(PINNED))
+def test_page_cost_is_pinned_and_does_not_grow(client, world, page):
+    url, params = urls(world)[page]
+    small = cost(client, url, params)
+    assert small == PINNED[page], f"{page}: {small} queries, pinned {PINNED[page]}"
+    grow(world, 25)
+    assert cost(client, url, params) == small, f"{page}: the cost grew with 25 more actors"
+
+
+def test_story_page_cost_with_django_assert_num_queries(client, world, django_assert_num_queries):
+    grow(world, 10)
+    with django_assert_num_queries(PINNED["story"]):
+        client.get("/stories/canopy/", {"topic": "march-15", "as_of": "2025-04-30", "confirm": 1})
