@@ -109,19 +109,19 @@ def positions_as_of(*, story: Story, as_of: date, confirm: int | None = None, qu
     if questions is None:
         questions = list(story.questions.select_related("topic"))
     by_id = {q.id: q for q in questions}
-    groups = {o.id: o.source_group for o in story.outlets.all()}
     # The URL is only needed for a record without an outlet (its host is then the source).
     url_if_no_outlet = Case(When(outlet__isnull=True, then="url"), default=Value(""))
     rows = (
         records_as_known(story, as_of=as_of, known_at=known_at)
         .filter(question_id__in=list(by_id))
         .order_by("question_id", "actor_id", "reported_on", "id")
-        .values_list("id", "question_id", "actor_id", "position", "value", "reported_on", "outlet_id",
-                     url_if_no_outlet)
+        .values_list("id", "question_id", "actor_id", "position", "value", "reported_on", "outlet__key",
+                     "outlet__group", url_if_no_outlet)
     )
     grouped: dict[tuple[int, int], list[Row]] = defaultdict(list)
-    for rid, qid, aid, position, value, reported_on, outlet_id, url in rows.iterator(chunk_size=5000):
-        source = groups[outlet_id] if outlet_id is not None else _source_without_outlet(url, rid)
+    for rid, qid, aid, position, value, reported_on, outlet, group, url in rows:
+        # An outlet's group is the source; an outlet without a group is a group of its own.
+        source = (group or f"outlet:{outlet}") if outlet else _source_without_outlet(url, rid)
         grouped[(qid, aid)].append(Row(rid, position, value, reported_on, source))
     actors = {a.id: a for a in story.actors.filter(id__in={aid for _, aid in grouped})}
     answer = []

@@ -7,6 +7,7 @@ DEBUG         "1"/"true" for development (default off)
 ALLOWED_HOSTS comma-separated (default "127.0.0.1,localhost")
 """
 import os
+import warnings
 from pathlib import Path
 
 import dj_database_url
@@ -98,6 +99,9 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 # plotly.js comes inside the plotly package: served from there, never from a CDN.
 STATICFILES_DIRS = [BASE_DIR / "static", ("plotly", Path(plotly.__file__).parent / "package_data")]
+
+# In development static files come from the finders; STATIC_ROOT exists after collectstatic.
+warnings.filterwarnings("ignore", message="No directory at")
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
