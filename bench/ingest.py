@@ -2,19 +2,23 @@
 
     .venv/bin/python bench/ingest.py                 # 10,000 articles
     .venv/bin/python bench/ingest.py --articles 100000
+    .venv/bin/python bench/ingest.py --repeat 3      # three runs each: medians
 
 For each worker count it makes a fresh database on the configured PostgreSQL server
 (DATABASE_URL, or the embedded one), migrates it, loads the test story with its caps off,
 starts `celery -A ledger_site worker --concurrency=K`, and times `manage.py ingest ...
 --wait`: from reading the file to the last record in the ledger. It prints excerpts per
-second end to end, how long reading (and cutting) took, and the peak resident memory of
-the worker processes (VmHWM of the main process and each pool process) and of the command.
-The databases are dropped at the end (--keep keeps them). Redis: REDIS_URL, database 12
-by default, emptied before each run.
+second end to end, and the peak resident memory of the worker processes (VmHWM of the main
+process and each pool process) and of the command (with its cutting pool), and the load
+average before and after (the machine may be shared). With --repeat, the runs alternate
+between the worker counts and the medians are printed at the end. The databases are
+dropped at the end (--keep keeps them). Redis: REDIS_URL's server, database --redis-db
+(12 by default), emptied before each run.
 """
 import argparse
 import os
 import re
+import statistics
 import shutil
 import signal
 import subprocess
@@ -74,6 +78,15 @@ def peak_rss_mb(pid: int) -> float:
     return peak / 1024
 
 
+def _watch(proc: subprocess.Popen, pids) -> float:
+    """Wait for `proc`, sampling the peak memory of `proc`, its children and `pids`."""
+    peak = 0.0
+    while proc.poll() is None:
+        peak = max([peak, peak_rss_mb(proc.pid)] + [peak_rss_mb(p) for p in pids])
+        time.sleep(0.25)
+    return peak
+
+
 def run_once(*, params, corpus: Path, bundle: Path, workers: int, redis_url: str, keep: bool) -> dict:
     import psycopg
     import redis
@@ -96,11 +109,15 @@ def run_once(*, params, corpus: Path, bundle: Path, workers: int, redis_url: str
         time.sleep(4)
         try:
             started = time.monotonic()
+            load = os.getloadavg()[0]
+            out_file, err_file = tempfile.TemporaryFile("w+"), tempfile.TemporaryFile("w+")
             command = subprocess.Popen(py + ["manage.py", "ingest", "teststory", str(corpus), "--wait"], cwd=ROOT, env=env,
-                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            out, err = command.communicate()
-            _, status, usage = os.wait4(command.pid, 0) if command.returncode is None else (0, 0, None)
+                                       stdout=out_file, stderr=err_file, text=True)
+            command_peak = _watch(command, [])
             elapsed = time.monotonic() - started
+            out_file.seek(0)
+            err_file.seek(0)
+            out, err = out_file.read(), err_file.read()
             if command.returncode:
                 raise SystemExit(f"ingest failed: {err.strip()}")
             worker_peak = peak_rss_mb(worker.pid)
@@ -113,7 +130,8 @@ def run_once(*, params, corpus: Path, bundle: Path, workers: int, redis_url: str
         articles, excerpts, queued, records, copies, _, run_seconds = row
         return {"workers": workers, "articles": articles, "excerpts": excerpts, "extracted": queued, "copies": copies,
                 "records": records, "seconds": elapsed, "excerpts_per_s": excerpts / elapsed,
-                "worker_peak_mb": worker_peak, "summary": out.strip()}
+                "worker_peak_mb": worker_peak, "command_peak_mb": command_peak, "summary": out.strip(),
+                "load_before": load, "load_after": os.getloadavg()[0]}
     finally:
         if not keep:
             admin(params, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
@@ -124,11 +142,13 @@ def main():
     parser.add_argument("--articles", type=int, default=10_000)
     parser.add_argument("--workers", default="1,2", help="worker process counts to try (default 1,2)")
     parser.add_argument("--keep", action="store_true", help="keep the benchmark databases")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per worker count (medians printed)")
+    parser.add_argument("--redis-db", type=int, default=12, help="Redis database of the broker (emptied)")
     args = parser.parse_args()
     from ingest.tests import corpus as synthetic
 
     params = server_params()
-    redis_url = re.sub(r"/\d+$", "", os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")) + "/12"
+    redis_url = re.sub(r"/\d+$", "", os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")) + f"/{args.redis_db}"
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         bundle = tmp / "bundle"
@@ -141,11 +161,22 @@ def main():
         synthetic.write(corpus, args.articles, seed=42, start=__import__("datetime").date(2024, 11, 1), days=180)
         size = corpus.stat().st_size / 1e6
         print(f"corpus: {args.articles:,} articles, {size:.0f} MB, written in {time.monotonic() - t:.1f} s")
-        for workers in [int(w) for w in args.workers.split(",")]:
-            r = run_once(params=params, corpus=corpus, bundle=bundle, workers=workers, redis_url=redis_url, keep=args.keep)
-            print(f"{r['workers']} worker process(es): {r['articles']:,} articles, {r['excerpts']:,} excerpts "
-                  f"({r['copies']:,} wire copies merged), {r['records']:,} records in {r['seconds']:.1f} s: "
-                  f"{r['excerpts_per_s']:,.0f} excerpts/s file to ledger; worker peak RSS {r['worker_peak_mb']:.0f} MB")
+        results: dict[int, list[dict]] = {}
+        for _ in range(args.repeat):
+            for workers in [int(w) for w in args.workers.split(",")]:
+                r = run_once(params=params, corpus=corpus, bundle=bundle, workers=workers, redis_url=redis_url, keep=args.keep)
+                results.setdefault(workers, []).append(r)
+                print(f"{r['workers']} worker process(es): {r['articles']:,} articles, {r['excerpts']:,} excerpts "
+                      f"({r['copies']:,} wire copies merged), {r['records']:,} records in {r['seconds']:.1f} s: "
+                      f"{r['excerpts_per_s']:,.0f} excerpts/s file to ledger; worker peak RSS {r['worker_peak_mb']:.0f} MB, "
+                      f"command {r['command_peak_mb']:.0f} MB; load average {r['load_before']:.1f} -> {r['load_after']:.1f}",
+                      flush=True)
+        if args.repeat > 1:
+            for workers, rs in results.items():
+                print(f"median of {len(rs)}, {workers} worker process(es): "
+                      f"{statistics.median(r['excerpts_per_s'] for r in rs):,.0f} excerpts/s, worker peak RSS "
+                      f"{statistics.median(r['worker_peak_mb'] for r in rs):.0f} MB (max "
+                      f"{max(r['worker_peak_mb'] for r in rs):.0f}), command {statistics.median(r['command_peak_mb'] for r in rs):.0f} MB")
         shutil.rmtree(bundle, ignore_errors=True)
 
 

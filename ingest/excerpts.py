@@ -170,8 +170,22 @@ def excerpts_cut(text: str, topics: list[tuple[str, list[re.Pattern]]], *, langu
 
 
 def excerpts_cut_many(texts: list[str], topics: list[tuple[str, list[re.Pattern]]], language: str = "en") -> list[list[Cut]]:
-    """excerpts_cut of several articles: what a process of the cutting pool runs."""
+    """excerpts_cut of several articles."""
     return [excerpts_cut(t, topics, language=language) for t in texts]
+
+
+# A process of the ingest command's cutting pool: given the story's topics once, then texts.
+_pool_story: tuple = ([], "en")
+
+
+def pool_init(topics, language: str) -> None:
+    global _pool_story
+    _pool_story = (topics, language)
+
+
+def pool_cut(texts: list[str]) -> list[list[Cut]]:
+    topics, language = _pool_story
+    return excerpts_cut_many(texts, topics, language)
 
 
 def normalize(sentence: str) -> str:

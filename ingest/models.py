@@ -1,3 +1,4 @@
+from django.contrib.postgres.fields import ArrayField
 from django.db import models
 
 from ledger.models import Story
@@ -41,6 +42,23 @@ class IngestRun(models.Model):
     def summary(self) -> str:
         return (f"articles {self.articles}, excerpts {self.excerpts}, records {self.records}, "
                 f"rejects {self.rejects}, capped {self.capped}")
+
+
+class IngestBatch(models.Model):
+    """A batch of excerpts queued for extraction: written in the transaction that takes the
+    excerpts, so a batch whose message never reached the broker (the command died between
+    the commit and the publish) is still known, and `ingest` / `ingest_resume` send it
+    again. A worker marks it done exactly once (a conditional UPDATE in the transaction
+    that appends its records), and only then adds its size to its run's `excerpts_done`:
+    a redelivered or re-sent batch counts once."""
+
+    run = models.ForeignKey(IngestRun, on_delete=models.CASCADE, related_name="batches")
+    excerpt_ids = ArrayField(models.BigIntegerField())
+    queued_at = models.DateTimeField(auto_now_add=True)
+    done_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["run"], condition=models.Q(done_at__isnull=True), name="ingestbatch_undone")]
 
 
 class IngestReject(models.Model):

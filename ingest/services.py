@@ -10,29 +10,46 @@ Phases of one run (an `IngestRun` row shows them):
    URL: a known URL is skipped) and their excerpts (keyed by article and sentence position).
    A sentence that is a wire copy of an excerpt of another article of the same day adds its
    outlet and article to that excerpt instead of making a new one. New excerpts are written
-   held back (`capped=True`) until their step's caps are applied.
+   held back (`capped=True`) until their step's caps are applied. Cutting (sentence
+   splitting) runs in a pool of processes once a file has more than one chunk: the pool
+   cuts the next chunk while this process writes the one before.
 2. Apply the caps, step by step (as soon as the reader has moved two steps past a step,
    for a file in date order, so workers extract while the file is read; the rest at the end): excerpts already taken by earlier runs count first, then
    the held-back ones of the step in order of day, publication time, article and position.
-   Those taken are queued for extraction in batches of BATCH excerpt ids, on commit; the
-   rest stay capped, counted, and are looked at again by every later run (so a run with
-   other caps can take them, and so can a run after one that died before this phase).
-3. The workers extract each batch (`excerpts_extract`) and count what they did with F()
-   expressions; the run is done when the file is read, every batch queued and every queued
+   Those taken are queued for extraction in batches of BATCH excerpt ids: an `IngestBatch`
+   row written in the same transaction, its message sent on commit. The rest stay capped,
+   counted, and are looked at again by every later run (so a run with other caps can take
+   them, and so can a run after one that died before this phase). A batch that was written
+   but never finished by a worker of a run that is over (the command died between the
+   commit and the publish, say) is sent again by the next `ingest` of the story or by
+   `ingest_resume` (`batches_resume`); so is an excerpt taken but in no batch.
+3. The workers extract each batch (`excerpts_extract`), mark it done exactly once and count
+   it with F() expressions; the run is done when the file is read, every batch queued and every queued
    excerpt extracted: one conditional UPDATE, so whichever of the command and the workers
    finishes last marks it, exactly once.
 
 Only one run of a story reads a file at a time (a PostgreSQL advisory lock), which makes
 the wire-copy index and the caps safe to compute in this one process.
+
+The ingest transactions (the command's and the workers') run with synchronous_commit off
+(`_commit_async`): a commit returns before its WAL reaches the disk, which takes a few
+milliseconds off every chunk and batch. The trade-off: a crash of the database server (not
+of a worker or the command) may lose the last fraction of a second of acknowledged commits.
+The database stays consistent (no half transaction is ever visible), and that work is
+simply not there: the next `ingest` of the same file adds the lost articles again, and
+`ingest_resume` re-queues excerpts taken but not extracted; the ledger's unique key keeps a
+record from being appended twice.
 """
 import json
 import logging
+import multiprocessing
 import os
 import re
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from django.db import connection, transaction
+from django.db import connection, reset_queries, transaction
 from django.db.models import F, Max
 from django.utils import timezone
 
@@ -42,14 +59,18 @@ from ledger.services import RecordDraft, StoryIndex, records_append
 
 from .articles import ArticleIn, ArticleReader, Reject
 from .dating import step_of
-from .excerpts import CapItem, WireEntry, WireIndex, caps_apply, excerpts_cut
-from .extractors import ExcerptView, UnknownExtractor, extractor_get
-from .models import IngestReject, IngestRun
+from .excerpts import CapItem, WireEntry, WireIndex, caps_apply, excerpts_cut_many, pool_cut, pool_init
+from .extractors import ExcerptView, ExtractResult, UnknownExtractor, extractor_get
+from .models import IngestBatch, IngestReject, IngestRun
 
 log = logging.getLogger(__name__)
 
-CHUNK = 200  # articles per write transaction
-BATCH = 100  # excerpts per extraction task: a dozen queries each, whatever its size
+CHUNK = 250  # articles per write transaction
+BATCH = 250  # excerpts per extraction task: a dozen queries each, whatever its size
+# Processes that cut articles into excerpts while this one writes: INGEST_CUT_PROCESSES, or
+# one per CPU (at most 4); 0 or 1 cuts in this process. A file of one chunk or less is cut
+# here anyway (starting a pool costs more than it saves).
+CUT_PROCESSES = os.environ.get("INGEST_CUT_PROCESSES")
 LOCK_CLASS = 0x1A6E57  # advisory lock namespace: (LOCK_CLASS, story id)
 
 BROKER_UNREACHABLE = "cannot reach the Celery broker at {url}: {reason}"
@@ -102,45 +123,119 @@ class RejectsFile:
             self.path.unlink()
 
 
+def _commit_async() -> None:
+    """This transaction's commit does not wait for its WAL to reach the disk (see the module
+    docstring for the trade-off: a database crash may lose the last moments of acknowledged
+    work, which a re-run restores)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL synchronous_commit = off")
+
+
 @dataclass
 class _Chunk:
     articles: list[tuple[int, ArticleIn]] = field(default_factory=list)
     rejects: list[tuple[int, str]] = field(default_factory=list)
+    read: int = 0  # bytes of the file read when the chunk was complete
+
+
+class _Done:
+    """A result already there (cut in this process)."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def result(self):
+        return self.value
+
+
+class _Cutter:
+    """Cuts articles into excerpts: in this process, or in a pool of processes that cut the
+    next chunk while this one writes. The pool is started on the first full chunk (spawned,
+    not forked: a forked child would share this process's database connection)."""
+
+    def __init__(self, topics, language: str, processes: int | None = None):
+        self.topics, self.language = topics, language
+        if processes is None:
+            processes = int(CUT_PROCESSES) if CUT_PROCESSES else min(4, os.cpu_count() or 1)
+        self.processes = processes
+        self._pool: ProcessPoolExecutor | None = None
+
+    def submit(self, texts: list[str], *, pool: bool):
+        if not texts or not pool or self.processes < 2:
+            return _Done(excerpts_cut_many(texts, self.topics, self.language))
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=pool_init, initargs=(self.topics, self.language))
+        size = -(-len(texts) // self.processes)
+        return _Joined([self._pool.submit(pool_cut, texts[i:i + size]) for i in range(0, len(texts), size)])
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+
+class _Joined:
+    def __init__(self, futures: list[Future]):
+        self.futures = futures
+
+    def result(self):
+        return [cuts for f in self.futures for cuts in f.result()]
+
+
+@dataclass
+class _Prepared:
+    """A chunk whose new articles are known and whose cutting has started."""
+
+    chunk: _Chunk
+    fresh: list[ArticleIn]
+    cuts: object  # .result(): the cuts of each fresh article
 
 
 class _Reader:
     """Phase 1: articles and excerpts, chunk by chunk."""
 
-    def __init__(self, story: Story, run: IngestRun):
+    def __init__(self, story: Story, run: IngestRun, *, processes: int | None = None):
         self.story, self.run = story, run
         self.topics = [(t.key, [re.compile(k, re.IGNORECASE) for k in t.keywords]) for t in story.topics.all()]
         self.wire = WireIndex(self._wire_day)
         self.steps: set[int] = set()  # steps with new excerpts not yet released
         self.latest_step = -1
+        self.cutter = _Cutter(self.topics, story.language, processes)
+        self._unwritten: set[str] = set()  # URLs of the chunk prepared but not yet written
 
     def _wire_day(self, day):
         rows = Excerpt.objects.filter(story=self.story, day=day).values_list("id", "sentence", "article_id", "outlets")
         for excerpt_id, sentence, article_id, outlets in rows.iterator(chunk_size=2000):
             yield sentence, WireEntry(article_id=article_id, outlets=list(outlets), excerpt_id=excerpt_id)
 
-    @transaction.atomic
-    def write(self, chunk: _Chunk) -> None:
-        story, run = self.story, self.run
+    def prepare(self, chunk: _Chunk, *, pool: bool = True) -> _Prepared:
+        """Which of the chunk's articles are new (keyed by story and URL: a known URL is
+        skipped, and so is the same URL twice in a file), and start cutting them. Runs
+        before the previous chunk is written: that chunk's URLs count as known."""
         urls = [a.url for _, a in chunk.articles]
-        known = set(Article.objects.filter(story=story, url__in=urls).values_list("url", flat=True))
+        known = set(Article.objects.filter(story=self.story, url__in=urls).values_list("url", flat=True))
+        known |= self._unwritten
         fresh = []
         for _, a in chunk.articles:
             if a.url not in known:
                 known.add(a.url)  # the same URL twice in one file: the first one counts
                 fresh.append(a)
+        self._unwritten = {a.url for a in fresh}
+        return _Prepared(chunk, fresh, self.cutter.submit([a.text for a in fresh], pool=pool))
+
+    @transaction.atomic
+    def write(self, prepared: _Prepared) -> None:
+        story, run, chunk, fresh = self.story, self.run, prepared.chunk, prepared.fresh
+        _commit_async()
         saved = Article.objects.bulk_create([
             Article(story=story, url=a.url, outlet=a.outlet, published_at=a.published_at, day=a.day,
                     title=a.title, text=a.text, live_blog=a.live_blog) for a in fresh])
         new_excerpts, new_entries, copy_rows, changed = [], [], [], {}
-        for article in saved:
+        for article, cuts in zip(saved, prepared.cuts.result(), strict=True):
             step = step_of(article.day, start=story.start, step_days=story.step_days)
             outlet = article.outlet.key
-            for cut in excerpts_cut(article.text, self.topics, language=story.language):
+            for cut in cuts:
                 entry = self.wire.find(article.day, cut.sentence, article_id=article.id)
                 if entry is not None:  # a wire copy: one more outlet for that excerpt
                     if outlet not in entry.outlets:
@@ -163,17 +258,25 @@ class _Reader:
             entry.excerpt_id, entry.pending = entry.pending.id, None
             if entry.copies:
                 changed[entry.excerpt_id] = entry
-        copies = 0
+        copies, outlets = 0, []
         for excerpt_id, entry in changed.items():
             copy_rows += [Excerpt.copies.through(excerpt_id=excerpt_id, article_id=a) for a in entry.copies]
             copies += len(entry.copies)
             entry.copies = set()
-            Excerpt.objects.filter(pk=excerpt_id).update(outlets=entry.outlets)
+            outlets.append({"id": excerpt_id, "outlets": entry.outlets})
+        if outlets:  # one UPDATE for every excerpt that got an outlet
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    f"UPDATE {Excerpt._meta.db_table} AS e SET outlets = v.outlets "
+                    "FROM jsonb_to_recordset(%s::jsonb) AS v(id bigint, outlets text[]) WHERE e.id = v.id",
+                    [json.dumps(outlets)])
         Excerpt.copies.through.objects.bulk_create(copy_rows, ignore_conflicts=True)
         IngestReject.objects.bulk_create(IngestReject(run=run, line=n, reason=r) for n, r in chunk.rejects)
         IngestRun.objects.filter(pk=run.pk).update(
             articles=F("articles") + len(saved), excerpts=F("excerpts") + len(new_excerpts),
             copies=F("copies") + copies, rejects=F("rejects") + len(chunk.rejects))
+        self._unwritten = set() if self._unwritten == {a.url for a in fresh} else self._unwritten
+        reset_queries()  # with DEBUG on, Django would keep every query of a long file
 
 
 def _story_lock(story: Story) -> bool:
@@ -215,7 +318,14 @@ def _ingest(story, handle, path, extractor_name, rejects_path, on_progress) -> I
     run = IngestRun.objects.create(story=story, file_name=path.name, extractor=extractor_name,
                                    status=IngestRun.RUNNING, excerpt_floor=floor, rejects_file=str(rejects_path))
     reader, parser, rejects = _Reader(story, run), ArticleReader(story), RejectsFile(rejects_path)
-    chunk, read = _Chunk(), 0
+    chunk, read, inflight = _Chunk(), 0, None
+
+    def written(prepared):  # the chunk before is cut meanwhile
+        reader.write(prepared)
+        _release_finished_steps(story, run, reader)
+        if on_progress:
+            on_progress(prepared.chunk.read)
+
     try:
         for number, raw in enumerate(handle, start=1):
             read += len(raw)
@@ -228,12 +338,16 @@ def _ingest(story, handle, path, extractor_name, rejects_path, on_progress) -> I
             if article is not None:
                 chunk.articles.append((number, article))
             if len(chunk.articles) >= CHUNK or len(chunk.rejects) >= CHUNK:
-                reader.write(chunk)
-                chunk = _Chunk()
-                _release_finished_steps(story, run, reader)
-                if on_progress:
-                    on_progress(read)
-        reader.write(chunk)
+                chunk.read = read
+                prepared = reader.prepare(chunk)
+                if inflight is not None:
+                    written(inflight)
+                inflight, chunk = prepared, _Chunk()
+        chunk.read = read
+        last = reader.prepare(chunk, pool=False)
+        if inflight is not None:
+            written(inflight)
+        reader.write(last)
         if on_progress:
             on_progress(read)
     except BaseException as exc:
@@ -242,7 +356,9 @@ def _ingest(story, handle, path, extractor_name, rejects_path, on_progress) -> I
         raise
     finally:
         rejects.close()
+        reader.cutter.close()
     steps_release(story=story, run=run, steps=reader.steps)
+    batches_resume(story=story, run=run)
     # Held back by the caps: the excerpts this run cut (ids above its floor) still capped.
     capped = Excerpt.objects.filter(story=story, pk__gt=run.excerpt_floor, capped=True).count()
     IngestRun.objects.filter(pk=run.pk).update(reading_done=True, capped=capped)
@@ -269,6 +385,7 @@ def steps_release(*, story: Story, run: IngestRun, steps: set[int], capped_too: 
         steps = set(steps) | set(Excerpt.objects.filter(story=story, capped=True).values_list("step", flat=True).distinct())
     for step in sorted(steps):
         with transaction.atomic():
+            _commit_async()
             rows = (Excerpt.objects.filter(story=story, step=step)
                     .order_by("day", "article__published_at", "article_id", "position")
                     .values_list("id", "topics", "article__outlet__key", "capped"))
@@ -276,16 +393,94 @@ def steps_release(*, story: Story, run: IngestRun, steps: set[int], capped_too: 
             taken, held = caps_apply(items, per_topic=story.per_topic_cap, per_outlet=story.per_outlet_cap)
             if taken:
                 Excerpt.objects.filter(pk__in=taken).update(capped=False)
-            IngestRun.objects.filter(pk=run.pk).update(queued=F("queued") + len(taken))
-            excerpts_queue(run_id=run.pk, excerpt_ids=taken)
+                excerpts_queue(run_id=run.pk, excerpt_ids=taken)
 
 
-def excerpts_queue(*, run_id: int, excerpt_ids: list[int]) -> None:
-    """Queue extraction in batches, once the caller's transaction commits."""
+def excerpts_queue(*, run_id: int, excerpt_ids: list[int]) -> list[IngestBatch]:
+    """Queue extraction in batches: a batch row now (in the caller's transaction) and its
+    message once that transaction commits. Counts them in the run's `queued`."""
+    batches = IngestBatch.objects.bulk_create(
+        [IngestBatch(run_id=run_id, excerpt_ids=excerpt_ids[i:i + BATCH]) for i in range(0, len(excerpt_ids), BATCH)])
+    IngestRun.objects.filter(pk=run_id).update(queued=F("queued") + len(excerpt_ids))
+    batches_send(batches, run_id=run_id)
+    return batches
+
+
+def batches_send(batches: list[IngestBatch], *, run_id: int) -> None:
     from .tasks import excerpts_extract_task
 
-    for i in range(0, len(excerpt_ids), BATCH):
-        excerpts_extract_task.delay_on_commit(run_id, excerpt_ids[i:i + BATCH])
+    for batch in batches:
+        excerpts_extract_task.delay_on_commit(run_id, list(batch.excerpt_ids), batch_id=batch.pk)
+
+
+INTERRUPTED = "interrupted before it had read its file; what it had queued and no worker finished went to run {run}"
+
+
+def batches_resume(*, story: Story, run: IngestRun, running_too: bool = False) -> int:
+    """Send again what earlier runs of the story queued and no worker finished, and queue
+    excerpts that were taken but are in no batch; both count in `run` from now on. Call it
+    holding the story's reading lock: then a run still marked running that has not read its
+    whole file is dead (it is marked failed), and its batches may never have reached the
+    broker. The batches of a run that read its file and is still running are in the broker
+    or with a worker, and are left to it unless `running_too` (after the broker lost its
+    queue, say). Only batches of runs with `run`'s extractor are taken over. Sending a batch
+    twice is harmless: a batch is marked done and counted once, and an excerpt extracted
+    once. Returns the number of excerpts queued again."""
+    with transaction.atomic():
+        _commit_async()
+        others = IngestRun.objects.filter(story=story).exclude(pk=run.pk)
+        dead = others.filter(status=IngestRun.RUNNING, reading_done=False)
+        dead.update(status=IngestRun.FAILED, finished_at=timezone.now(), message=INTERRUPTED.format(run=run.pk))
+        over = others.filter(extractor=run.extractor)
+        if not running_too:
+            over = over.exclude(status=IngestRun.RUNNING)
+        undone = list(IngestBatch.objects.select_for_update().filter(run__in=over, done_at__isnull=True).order_by("id"))
+        moved: dict[int, int] = {}
+        for batch in undone:
+            moved[batch.run_id] = moved.get(batch.run_id, 0) + len(batch.excerpt_ids)
+        for run_id, n in moved.items():
+            IngestRun.objects.filter(pk=run_id).update(queued=F("queued") - n)
+        if undone:
+            IngestBatch.objects.filter(pk__in=[b.pk for b in undone]).update(run=run)
+            IngestRun.objects.filter(pk=run.pk).update(queued=F("queued") + sum(moved.values()))
+            batches_send(undone, run_id=run.pk)
+        # Taken, not extracted, and in no batch that a worker may still finish.
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT e.id FROM {Excerpt._meta.db_table} e WHERE e.story_id = %s AND NOT e.capped "
+                "AND e.extracted_at IS NULL AND e.id NOT IN ("
+                f"  SELECT unnest(b.excerpt_ids) FROM {IngestBatch._meta.db_table} b"
+                f"  JOIN {IngestRun._meta.db_table} r ON r.id = b.run_id WHERE r.story_id = %s AND b.done_at IS NULL"
+                ") ORDER BY e.id", [story.pk, story.pk])
+            waiting = [row[0] for row in cursor.fetchall()]
+        if waiting:
+            excerpts_queue(run_id=run.pk, excerpt_ids=waiting)
+    for run_id in moved:
+        run_finish_check(run_id=run_id)
+    return sum(moved.values()) + len(waiting)
+
+
+def ingest_resume(*, story: Story, extractor: str = "rules", running_too: bool = False) -> IngestRun:
+    """`manage.py ingest_resume`: a run that reads no file and queues again what earlier
+    runs left unfinished (`batches_resume`)."""
+    try:
+        extractor_name = extractor_get(extractor).name
+    except UnknownExtractor as exc:
+        raise IngestError(str(exc)) from None
+    broker_check()
+    if not _story_lock(story):
+        raise IngestError(ALREADY_RUNNING.format(slug=story.slug))
+    try:
+        run = IngestRun.objects.create(story=story, file_name="(resume)", extractor=extractor_name,
+                                       status=IngestRun.RUNNING,
+                                       excerpt_floor=Excerpt.objects.filter(story=story).aggregate(m=Max("id"))["m"] or 0)
+        batches_resume(story=story, run=run, running_too=running_too)
+        IngestRun.objects.filter(pk=run.pk).update(reading_done=True)
+        run_finish_check(run_id=run.pk)
+    finally:
+        _story_unlock(story)
+    run.refresh_from_db()
+    return run
 
 
 def run_finish_check(*, run_id: int) -> bool:
@@ -313,50 +508,68 @@ def _story_index(story: Story) -> StoryIndex:
     return _indexes[key]
 
 
-def excerpts_extract(*, run_id: int, excerpt_ids: list[int]) -> int:
+def excerpts_extract(*, run_id: int, excerpt_ids: list[int], batch_id: int | None = None) -> int:
     """Extract a batch of excerpts and append their records. Runs any number of times with
     the same result: excerpts already extracted are skipped under a row lock, and the ledger
-    skips a record it holds. Returns the number of records appended."""
+    skips a record it holds. With `batch_id` (an `IngestBatch`) the batch is marked done in
+    the same transaction, and its size counted in its run's `excerpts_done`, exactly once;
+    without it (a message of an older version) the excerpts this call extracted are counted.
+    Returns the number of records appended."""
     run = IngestRun.objects.select_related("story").get(pk=run_id)
     story = run.story
     extractor = extractor_get(run.extractor)
     pending = list(Excerpt.objects.filter(pk__in=excerpt_ids, extracted_at__isnull=True, capped=False)
-                   .select_related("article__outlet").order_by("id"))
-    if pending:
-        # Extraction runs outside the transaction (an LLM call may take a while); the lock
-        # below decides which of two concurrent deliveries writes.
-        result = extractor.extract_batch(story, [
-            ExcerptView(id=e.id, sentence=e.sentence, text=e.text, topics=list(e.topics), day=e.day) for e in pending])
-        index = _story_index(story)
-        with transaction.atomic():
-            locked = set(Excerpt.objects.select_for_update().filter(
-                pk__in=[e.id for e in pending], extracted_at__isnull=True).order_by("id").values_list("id", flat=True))
-            drafts = []
-            for e in pending:
-                if e.id not in locked:
+                   .select_related("article__outlet").defer("article__text", "article__title").order_by("id"))
+    if not pending and batch_id is None:
+        run_finish_check(run_id=run_id)
+        return 0
+    # Extraction runs outside the transaction (an LLM call may take a while); the lock
+    # below decides which of two concurrent deliveries writes.
+    result = extractor.extract_batch(story, [
+        ExcerptView(id=e.id, sentence=e.sentence, text=e.text, topics=list(e.topics), day=e.day)
+        for e in pending]) if pending else ExtractResult()
+    index = _story_index(story)
+    counted_run = run_id
+    with transaction.atomic():
+        _commit_async()
+        with connection.cursor() as cursor:
+            if batch_id is not None:
+                cursor.execute(f"UPDATE {IngestBatch._meta.db_table} SET done_at = %s WHERE id = %s AND done_at IS NULL "
+                               "RETURNING run_id, cardinality(excerpt_ids)", [timezone.now(), batch_id])
+                row = cursor.fetchone()
+                if row is None:  # done already: a redelivered or re-sent batch
+                    return 0
+                counted_run, done = row
+            # Lock and mark in one statement (ordered, so two deliveries cannot deadlock):
+            # an excerpt another delivery has just extracted is not returned.
+            table = Excerpt._meta.db_table
+            cursor.execute(f"UPDATE {table} SET extracted_at = %s WHERE id IN (SELECT id FROM {table} "
+                           "WHERE id = ANY(%s) AND extracted_at IS NULL ORDER BY id FOR UPDATE) RETURNING id",
+                           [timezone.now(), [e.id for e in pending]])
+            locked = {row[0] for row in cursor.fetchall()}
+        if batch_id is None:
+            done = len(locked)
+        drafts = []
+        for e in pending:
+            if e.id not in locked:
+                continue
+            for f in result.findings.get(e.id, []):
+                actor, question = index.actors.get(f.actor), index.questions.get(f.question)
+                if actor is None or question is None:
+                    log.warning("excerpt %s: unknown actor %r or question %r", e.id, f.actor, f.question)
                     continue
-                for f in result.findings.get(e.id, []):
-                    actor, question = index.actors.get(f.actor), index.questions.get(f.question)
-                    if actor is None or question is None:
-                        log.warning("excerpt %s: unknown actor %r or question %r", e.id, f.actor, f.question)
-                        continue
-                    drafts.append(RecordDraft(
-                        actor=actor, question=question, position=f.position, value=f.value,
-                        reported_on=e.day, extractor=extractor.name, outlet=e.article.outlet,
-                        outlets=list(e.outlets), url=e.article.url, quote=f.quote or e.sentence,
-                        excerpt_id=e.id, confidence=round(min(1.0, max(0.0, f.confidence)), 3)))
-            appended = records_append(story=story, drafts=drafts) if drafts else []
-            if locked:
-                Excerpt.objects.filter(pk__in=locked).update(extracted_at=timezone.now())
-            IngestRun.objects.filter(pk=run_id).update(
-                excerpts_done=F("excerpts_done") + len(locked), records=F("records") + len(appended),
-                tokens_in=F("tokens_in") + result.tokens_in, tokens_out=F("tokens_out") + result.tokens_out,
-                cost_usd=F("cost_usd") + result.cost_usd)
-        n = len(appended)
-    else:
-        n = 0
-    run_finish_check(run_id=run_id)
-    return n
+                drafts.append(RecordDraft(
+                    actor=actor, question=question, position=f.position, value=f.value,
+                    reported_on=e.day, extractor=extractor.name, outlet=e.article.outlet,
+                    outlets=list(e.outlets), url=e.article.url, quote=f.quote or e.sentence,
+                    excerpt_id=e.id, confidence=round(min(1.0, max(0.0, f.confidence)), 3)))
+        appended = records_append(story=story, drafts=drafts) if drafts else []
+        IngestRun.objects.filter(pk=counted_run).update(
+            excerpts_done=F("excerpts_done") + done, records=F("records") + len(appended),
+            tokens_in=F("tokens_in") + result.tokens_in, tokens_out=F("tokens_out") + result.tokens_out,
+            cost_usd=F("cost_usd") + result.cost_usd)
+    run_finish_check(run_id=counted_run)
+    return len(appended)
 
 
 def run_refresh(run: IngestRun) -> IngestRun:

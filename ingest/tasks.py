@@ -9,7 +9,7 @@ expected errors (the run or its extractor is gone) are logged, not retried.
 import logging
 
 from celery import shared_task
-from django.db import InterfaceError, OperationalError
+from django.db import InterfaceError, OperationalError, reset_queries
 from kombu.exceptions import OperationalError as BrokerError
 
 from .extractors import UnknownExtractor
@@ -22,9 +22,11 @@ TRANSIENT = (OperationalError, InterfaceError, BrokerError, ConnectionError, Tim
 
 
 @shared_task(autoretry_for=TRANSIENT, retry_backoff=2, retry_backoff_max=60, retry_jitter=True, max_retries=10)
-def excerpts_extract_task(run_id: int, excerpt_ids: list[int]) -> int:
+def excerpts_extract_task(run_id: int, excerpt_ids: list[int], batch_id: int | None = None) -> int:
     try:
-        return excerpts_extract(run_id=run_id, excerpt_ids=excerpt_ids)
+        return excerpts_extract(run_id=run_id, excerpt_ids=excerpt_ids, batch_id=batch_id)
     except (IngestRun.DoesNotExist, UnknownExtractor) as exc:
         log.error("ingest run %s: batch of %d excerpts not extracted: %s", run_id, len(excerpt_ids), exc)
         return 0
+    finally:
+        reset_queries()  # with DEBUG on, Django keeps every query: a long-lived worker would grow

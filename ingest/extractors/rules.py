@@ -10,9 +10,12 @@ and an excerpt's sentence.
    sentence (a question without keywords matches on its topic alone).
 4. Position (stance questions): the question's cues, checked `partial`, then `deny`, then
    `affirm`. An affirm cue under a hedge ("partly", "not all" ...) becomes partial; an affirm
-   cue negated just before it or within it ("not", "never" ...) becomes deny. A question with no cues at
-   all falls back on negation and hedging alone, with a low confidence. A question that has
-   cues but none matches gives no record (a mention is not a stance).
+   cue negated just before it or within it ("not", "never" ...) becomes deny; so does an
+   affirm cue that a verb of denial governs ("X denied / rejected / dismissed (claims) that
+   the police have an LRAD": the same clause, before the cue, the verb not itself negated).
+   A deny cue that matched wins over all this. A question with no cues at all falls back on
+   negation, denial and hedging alone, with a low confidence. A question that has cues but
+   none matches gives no record (a mention is not a stance).
 5. Numbers (number questions): a figure, preferably followed within three words by the
    question's unit: "107,000", "55 000", "275 thousand", "1.5 million", "more than 300,000
    people". Years (1900-2100 without separators) and small numbers without a unit are not
@@ -20,8 +23,9 @@ and an excerpt's sentence.
 
 Everything language-specific comes from the story: aliases, keywords and cues from
 story.toml; the verbs of saying, negations, hedges and number words from an optional
-`[extractor]` table (`attribution`, `according_to`, `negation`, `hedge`, `thousand`,
-`million`: lists of regexes), defaulting to the English ones below. Compiled rules are
+`[extractor]` table (`attribution`, `according_to`, `negation`, `hedge`, `denial`,
+`thousand`, `million`: lists of regexes; `denial = []` turns the denial rule off),
+defaulting to the English ones below. Compiled rules are
 cached per story and configuration hash, so a batch reads the configuration once.
 """
 import re
@@ -44,6 +48,8 @@ ENGLISH = {
     "hedge": [r"partly", r"partially", r"in part", r"largely", r"mostly", r"almost", r"nearly",
               r"not (all|fully|entirely|completely|yet all)", r"some of", r"most of", r"except",
               r"apart from", r"with the exception", r"still outstanding"],
+    # Verbs of attribution that deny what follows them (they attribute too).
+    "denial": [r"den(y|ies|ied|ying)", r"reject(s|ed|ing)?", r"dismiss(es|ed|ing)?", r"refut(es?|ed|ing)"],
     "thousand": [r"thousand", r"k"],
     "million": [r"million", r"mn", r"m"],
 }
@@ -84,10 +90,11 @@ class StoryRules:
     def __init__(self, story):
         words = {**ENGLISH, **{k: v for k, v in (story.config or {}).get("extractor", {}).items()
                               if isinstance(v, list)}}
-        self.attribution = _any(words["attribution"])
+        self.attribution = _any(words["attribution"] + words["denial"])  # a denial attributes too
         self.according_to = _any(words["according_to"])
         self.negation = _any(words["negation"])
         self.hedge = _any(words["hedge"])
+        self.denial = _any(words["denial"])
         thousand, million = "|".join(words["thousand"]), "|".join(words["million"])
         self.multiplier_thousand = re.compile(rf"^(?:{thousand})$", re.IGNORECASE)
         self.number = re.compile(
@@ -152,6 +159,8 @@ class StoryRules:
                     return "partial", 0.6
                 if self._negated(sentence, match.start()) or (self.negation and self.negation.search(match.group(0))):
                     return "deny", 0.6
+                if self._denied(sentence, match.start()):
+                    return "deny", 0.7
                 return "affirm", 0.8
         if q.has_cues:
             return None
@@ -159,11 +168,26 @@ class StoryRules:
             return "partial", 0.35
         if self.negation and self.negation.search(sentence):
             return "deny", 0.35
+        if self._denied(sentence, len(sentence.rstrip(" .!?\"'\u201d\u2019"))):
+            return "deny", 0.35
         return "affirm", 0.3
+
+    def _denied(self, sentence: str, at: int) -> bool:
+        """A verb of denial before `at` in the same clause, not itself negated ("did not deny")."""
+        if not self.denial:
+            return False
+        for verb in self.denial.finditer(sentence, 0, at):
+            if CLAUSE_BREAK.search(sentence, verb.end(), at):
+                continue
+            if not self._negated(sentence, verb.start()):
+                return True
+        return False
 
     def _negated(self, sentence: str, at: int) -> bool:
         window = sentence[max(0, at - NEGATION_WINDOW):at]
         breaks = list(CLAUSE_BREAK.finditer(window)) + list(re.finditer(r",", window))
+        if self.denial:  # "did not deny that ...": that negation is the verb's, not the cue's
+            breaks += list(self.denial.finditer(window))
         if breaks:
             window = window[max(b.end() for b in breaks):]
         return bool(self.negation and self.negation.search(window))

@@ -10,7 +10,7 @@ from decimal import Decimal, InvalidOperation
 
 from ledger.errors import LedgerError
 
-from .config import llm_config
+from .config import LlmConfigError, llm_config
 from .estimate import Estimate, estimate_file
 from .models import LlmRun
 
@@ -33,10 +33,16 @@ def money(text) -> Decimal:
 def preflight(story, path, *, max_cost: Decimal | None, yes: bool, interactive: bool, ask, write) -> tuple[Estimate, LlmRun]:
     """Estimate, print, check the budget, confirm, arm. Raises CostRefused (one line,
     nothing sent) when the run must not go ahead."""
-    config = llm_config()
+    try:
+        config = llm_config()
+    except LlmConfigError as exc:
+        raise CostRefused(str(exc)) from None
     if config.provider == "anthropic" and not config.api_key:
         raise CostRefused("no API key for the LLM extractor: set LLM_API_KEY or ANTHROPIC_API_KEY")
-    est = estimate_file(story, path, config)
+    try:
+        est = estimate_file(story, path, config)
+    except OSError as exc:
+        raise CostRefused(f"cannot read {path}: {exc.strerror}") from None
     for line in est.lines():
         write(line)
     if max_cost is not None and est.cost_usd > max_cost:

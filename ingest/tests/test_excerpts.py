@@ -16,7 +16,7 @@ def test_sentences_keep_offsets_across_paragraphs():
     paragraphs = sentences_split(text)
     assert [[s.text for s in p] for p in paragraphs] == [
         ["First one.", "Dr. Smith said the U.S. had an LRAD."], ["Second paragraph here.", "Last one!"]]
-    assert [s.index for p in paragraphs for s in p] == [0, 1, 2, 3]
+    assert [(s.paragraph, s.index) for p in paragraphs for s in p] == [(0, 0), (0, 1), (1, 0), (1, 1)]
     for s in (s for p in paragraphs for s in p):
         assert text[s.start:s.end] == s.text
 
@@ -25,7 +25,9 @@ def test_cut_keeps_one_sentence_each_side_within_the_paragraph():
     text = ("Background one. The ministry denied owning a sound cannon. Background two. Background three.\n\n"
             "A sound device was heard by 300,000 people.\n\nNothing here.")
     cuts = excerpts_cut(text, TOPICS)
-    assert [(c.position, c.topics) for c in cuts] == [(1, ["sound"]), (4, ["sound", "crowds"])]
+    # position: where the sentence starts in the article (unique, in reading order)
+    assert [(c.position, c.topics) for c in cuts] == [
+        (text.index("The ministry"), ["sound"]), (text.index("A sound device"), ["sound", "crowds"])]
     first, second = cuts
     assert first.text == "Background one. The ministry denied owning a sound cannon. Background two."
     assert first.text[first.sentence_start:first.sentence_start + len(first.sentence)] == first.sentence
@@ -39,6 +41,68 @@ def test_cut_of_adjacent_matches_and_edges():
     assert [c.text for c in cuts] == ["LRAD one. LRAD two.", "LRAD one. LRAD two. Tail."]
     assert [c.sentence_start for c in cuts] == [0, 10]
     assert excerpts_cut("Nothing on topic at all.", TOPICS) == []
+
+
+def test_segmenter_gives_what_pysbd_gives():
+    """The segmenter finds sentences back in the text without a regex per sentence: the same
+    sentences as pysbd's own, on the demo articles and the synthetic corpus."""
+    import json
+    from pathlib import Path
+
+    import pysbd
+
+    from ingest.excerpts import _Segmenter, paragraphs_split
+
+    from . import corpus
+
+    demo = Path(__file__).resolve().parents[2] / "fixtures" / "canopy" / "articles.jsonl"
+    texts = [a["text"] for a in corpus.articles(300, seed=3)]
+    if demo.exists():
+        texts += [json.loads(line)["text"] for line in demo.read_text().splitlines()[:150]]
+    texts += ["Dr. Smith said so.  Twice.\n\nU.S. officials (e.g. Mr. Jones) left at 5 p.m. Then rain.",
+              "One. One. One.", "No end punctuation here", "\"Quoted,\" he said. \"Again.\" Done..."]
+    theirs, ours = pysbd.Segmenter(language="en", clean=False), _Segmenter(language="en", clean=False)
+    paragraphs = [t[a:b] for t in texts for a, b in paragraphs_split(t)]
+    assert len(paragraphs) > 900
+    for para in paragraphs:
+        assert ours.segment(para) == theirs.segment(para), para
+
+
+def test_paragraphs_without_a_keyword_are_not_split(monkeypatch):
+    from ingest import excerpts
+
+    split = []
+    real = excerpts._segment
+
+    def spy(language, paragraph):
+        split.append(paragraph)
+        return real(language, paragraph)
+
+    monkeypatch.setattr(excerpts, "_segment", spy)
+    text = "Rain fell. Markets opened.\n\nThe ministry has an LRAD. It said so.\n\nBuses ran late."
+    cuts = excerpts_cut(text, TOPICS)
+    assert split == ["The ministry has an LRAD. It said so."]
+    assert [(c.position, c.text) for c in cuts] == [(text.index("The ministry"), "The ministry has an LRAD. It said so.")]
+    # A keyword that looks at the start of the text: a sentence can match where its
+    # paragraph does not, so every paragraph is split.
+    split.clear()
+    anchored = [("sound", [re.compile(r"^It said", re.I)])]
+    assert [c.sentence for c in excerpts_cut(text, anchored)] == ["It said so."]
+    assert len(split) == 3
+
+
+def test_the_cutting_pool_cuts_as_this_process_does():
+    from ingest.services import _Cutter
+
+    from . import corpus
+
+    texts = [a["text"] for a in corpus.articles(120, seed=5)]
+    pooled = _Cutter(TOPICS, "en", processes=2)
+    try:
+        assert pooled.submit(texts, pool=True).result() == _Cutter(TOPICS, "en", processes=1).submit(texts, pool=True).result()
+        assert pooled._pool is not None
+    finally:
+        pooled.close()
 
 
 def test_caps_per_topic_and_per_outlet():

@@ -19,6 +19,7 @@ from ingest.llm.config import llm_config
 from ingest.llm.estimate import estimate_texts, tokens_of
 from ingest.llm.models import LlmBatch, LlmRejection, LlmRun
 from ingest.llm.prompts import StoryContext, excerpt_message, prefix
+from ingest.models import IngestRun
 from ingest.services import excerpts_extract, ingest_file
 from ledger.models import Excerpt, StanceRecord
 
@@ -305,3 +306,25 @@ def test_preflight_max_cost_stops_before_anything(story, tmp_path, api, llm_sett
                             write=lines.append)
     assert (est.excerpts, budget.max_cost_usd, budget.estimate_usd, budget.run) == (2, Decimal("1"), est.cost_usd, None)
     assert api.requests == []
+
+
+def test_command_max_cost_stops_the_run_before_anything_is_sent(story, tmp_path, api, llm_settings, capsys):
+    from django.core.management import CommandError, call_command
+
+    llm_settings()
+    path = write_lines(tmp_path / "a.jsonl", [article("https://alpha.example/1", SAID)])
+    with pytest.raises(CommandError, match=r"^the estimate \(\$0\.00\d+\) is over --max-cost \$0\.00001: nothing sent$"):
+        call_command("ingest", "teststory", str(path), "--extractor", "llm", "--max-cost", "0.00001", "--yes")
+    assert "LLM estimate for 1 excerpts (batch, 50% off" in capsys.readouterr().out  # printed first
+    assert api.requests == [] and not Excerpt.objects.exists() and not IngestRun.objects.exists()
+    # No terminal to ask on and no --yes: refused, in one line.
+    with pytest.raises(CommandError, match=r"^not confirmed: answer on a terminal or pass --yes \(nothing sent\)$"):
+        call_command("ingest", "teststory", str(path), "--extractor", "llm")
+    assert api.requests == [] and not IngestRun.objects.exists()
+    # Within the budget and confirmed: the run starts with its budget armed; the records come
+    # from the workers (see the tests above), and the spend is printed with the counts.
+    call_command("ingest", "teststory", str(path), "--extractor", "llm", "--max-cost", "1", "--yes")
+    run = IngestRun.objects.get()
+    assert (run.extractor, run.llm.max_cost_usd) == ("llm/claude-sonnet-5-5", Decimal("1"))
+    assert "teststory: articles 1, excerpts 1" in capsys.readouterr().out
+    assert api.requests == []  # the command itself sends nothing

@@ -3,6 +3,7 @@ from datetime import date
 import pytest
 
 from ingest.extractors import ExcerptView, extractor_get
+from ingest.extractors.rules import _cache as rules_cache
 from ingest.extractors.rules import extract, story_rules
 
 D = date(2025, 3, 16)
@@ -12,7 +13,19 @@ CASES = [
     ("The Interior Ministry said the police have an LRAD device.", ["sound"],
      [("ministry", "device-owned", "affirm", None)]),
     ("The Interior Ministry denied that the police have any sound device.", ["sound"],
-     [("ministry", "device-owned", "affirm", None)]),  # the cue wins: "have ... sound" (a known weakness)
+     [("ministry", "device-owned", "deny", None)]),  # an affirm cue under a verb of denial
+    ("The Interior Minister rejected claims that the police have an LRAD.", ["sound"],
+     [("ministry", "device-owned", "deny", None)]),
+    ("The Interior Ministry dismissed reports that it bought an LRAD.", ["sound"],
+     [("ministry", "device-owned", "deny", None)]),
+    ("The Interior Ministry did not deny that the police have an LRAD.", ["sound"],
+     [("ministry", "device-owned", "affirm", None)]),  # a negated denial denies nothing
+    ("The Interior Ministry denied using it; the police have an LRAD, the ministry said.", ["sound"],
+     [("ministry", "device-owned", "affirm", None)]),  # the denial is in another clause
+    ("The Interior Ministry denied that the police do not have an LRAD.", ["sound"],
+     [("ministry", "device-owned", "deny", None)]),  # a deny cue that matched wins
+    ("The Interior Ministry denied that a sound device was used.", ["sound"],
+     [("ministry", "device-used", "deny", None)]),  # no cues: the denial gives the polarity
     ("The Interior Minister insisted that the police do not have a sound cannon.", ["sound"],
      [("ministry", "device-owned", "deny", None)]),
     ("\"We have no such thing,\" the Interior Minister told reporters, asked whether police own an LRAD.", ["sound"],
@@ -86,3 +99,19 @@ def test_another_language_from_the_story_config(story):
     assert [(f.actor, f.position) for f in extract(rules, said)] == [("ministry", "deny")]
     unsaid = ExcerptView(id=2, sentence="MUP said the police have an LRAD.", text="", topics=["sound"], day=D)
     assert extract(rules, unsaid) == []  # English verbs are not this story's
+
+
+def test_denial_rule_is_configurable(story):
+    sentence = "The Interior Ministry denied that the police have any sound device."
+    view = ExcerptView(id=1, sentence=sentence, text=sentence, topics=["sound"], day=D)
+    assert [f.position for f in extract(story_rules(story), view)] == ["deny"]
+    story.config = {**story.config, "extractor": {"denial": []}}  # turned off: the cue alone
+    story.save()
+    rules_cache.clear()  # compiled per configuration hash; the test edits the config in place
+    assert [f.position for f in extract(story_rules(story), view)] == ["affirm"]
+    story.config = {**story.config, "extractor": {"denial": ["contested"], "attribution": ["contested", "said"]}}
+    story.save()
+    rules_cache.clear()
+    contested = ExcerptView(id=2, sentence="The Interior Ministry contested that the police have an LRAD.",
+                            text="", topics=["sound"], day=D)
+    assert [f.position for f in extract(story_rules(story), contested)] == ["deny"]

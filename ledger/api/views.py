@@ -132,7 +132,9 @@ class PositionsView(LedgerView):
         story = selectors.story_get(slug)
         params = query(s.PositionsQuerySerializer, request)
         positions = selectors.positions_find(story=story, **params)
-        return Response(s.PositionsSerializer(positions.as_dict()).data)
+        # as_dict() is already the documented shape (PositionsSerializer, for the schema);
+        # running it through the serializer again cost a fifth of the answer's time.
+        return Response(positions.as_dict())
 
 
 class FlipListView(Paginated):

@@ -10,7 +10,15 @@ def test_reliability_settings():
     assert conf.worker_prefetch_multiplier == 1
     visibility = conf.broker_transport_options["visibility_timeout"]
     assert conf.task_soft_time_limit < conf.task_time_limit < visibility
-    assert conf.task_retry_backoff_max < conf.task_time_limit
+
+
+
+def test_ingest_retries_back_off_below_the_time_limits():
+    from ingest.tasks import excerpts_extract_task as task
+
+    assert task.retry_backoff and task.retry_jitter and task.max_retries
+    assert task.retry_backoff_max < app.conf.task_soft_time_limit
+    assert task.max_retries * task.retry_backoff_max < app.conf.broker_transport_options["visibility_timeout"]
 
 
 def test_the_broker_is_redis_from_the_environment():

@@ -5,6 +5,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
+from ingest.llm.gate import budget_attach, money, preflight
 from ingest.models import IngestRun
 from ingest.services import ingest_file
 from ledger.errors import LedgerError
@@ -26,11 +27,17 @@ class Command(BaseCommand):
         parser.add_argument("--wait", action="store_true", help="wait until the workers have extracted everything")
         parser.add_argument("--rejects", help="where to write the rejected lines (default: <name>.rejects.jsonl beside the file)")
         parser.add_argument("--timeout", type=float, help="with --wait: give up after this many seconds")
+        parser.add_argument("--yes", action="store_true", help="llm: send without asking (the estimate is still printed)")
+        parser.add_argument("--max-cost", type=money, metavar="USD", help="llm: stop before the run would cost more than this")
 
-    def handle(self, *args, slug, articles, extractor, wait, rejects, timeout, verbosity, **options):
+    def handle(self, *args, slug, articles, extractor, wait, rejects, timeout, verbosity, yes=False, max_cost=None, **options):
         tty = sys.stderr.isatty() and verbosity > 0
+        budget = None
         try:
             story = story_get(slug)
+            if extractor.split("/", 1)[0] == "llm":  # cost first: estimate, confirm, arm the budget
+                _, budget = preflight(story, articles, max_cost=max_cost, yes=yes, interactive=sys.stdin.isatty(),
+                                      ask=input, write=self.stdout.write)
             bar = self._bar(total=Path(articles).stat().st_size, desc="reading", unit="B", unit_scale=True) if tty and Path(articles).is_file() else None
 
             def progress(read):
@@ -39,6 +46,8 @@ class Command(BaseCommand):
 
             try:
                 run = ingest_file(story=story, path=articles, extractor=extractor, rejects_path=rejects, on_progress=progress)
+                if budget is not None:
+                    budget_attach(budget, run)
             finally:
                 if bar is not None:
                     bar.close()
@@ -51,7 +60,8 @@ class Command(BaseCommand):
         except DatabaseError as exc:
             raise CommandError(f"cannot reach the database: {_one_line(exc)}") from None
         status = "" if run.status == IngestRun.DONE else f" ({run.status}: {run.queued - run.excerpts_done} excerpts still queued)"
-        self.stdout.write(f"{slug}: {run.summary()}{status}")
+        spent = f", tokens {run.tokens_in} in / {run.tokens_out} out, ${run.cost_usd:.4f}" if budget is not None else ""
+        self.stdout.write(f"{slug}: {run.summary()}{spent}{status}")
         if run.status == IngestRun.FAILED:
             raise CommandError(run.message or "the ingest failed")
 
