@@ -46,6 +46,7 @@ import multiprocessing
 import os
 import re
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -167,7 +168,7 @@ class _Cutter:
             self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
                                              initializer=pool_init, initargs=(self.topics, self.language))
         size = -(-len(texts) // self.processes)
-        return _Joined([self._pool.submit(pool_cut, texts[i:i + size]) for i in range(0, len(texts), size)])
+        return _Joined(self, texts, [self._pool.submit(pool_cut, texts[i:i + size]) for i in range(0, len(texts), size)])
 
     def close(self) -> None:
         if self._pool is not None:
@@ -176,11 +177,19 @@ class _Cutter:
 
 
 class _Joined:
-    def __init__(self, futures: list[Future]):
-        self.futures = futures
+    def __init__(self, cutter: _Cutter, texts: list[str], futures: list[Future]):
+        self.cutter, self.texts, self.futures = cutter, texts, futures
 
     def result(self):
-        return [cuts for f in self.futures for cuts in f.result()]
+        try:
+            return [cuts for f in self.futures for cuts in f.result()]
+        except BrokenProcessPool as exc:
+            # A pool process could not start (this program's main module cannot be imported
+            # again, say) or was killed: cut here, now and for the rest of the file.
+            log.warning("the cutting pool broke (%s): cutting in this process", exc)
+            self.cutter.close()
+            self.cutter.processes = 1
+            return excerpts_cut_many(self.texts, self.cutter.topics, self.cutter.language)
 
 
 @dataclass
@@ -508,6 +517,20 @@ def _story_index(story: Story) -> StoryIndex:
     return _indexes[key]
 
 
+@dataclass
+class _Pending:
+    """What extraction reads of an excerpt (plain values: no model instances to build)."""
+
+    id: int
+    sentence: str
+    text: str
+    topics: list[str]
+    day: object
+    outlets: list[str]
+    url: str
+    outlet_id: int
+
+
 def excerpts_extract(*, run_id: int, excerpt_ids: list[int], batch_id: int | None = None) -> int:
     """Extract a batch of excerpts and append their records. Runs any number of times with
     the same result: excerpts already extracted are skipped under a row lock, and the ledger
@@ -518,8 +541,9 @@ def excerpts_extract(*, run_id: int, excerpt_ids: list[int], batch_id: int | Non
     run = IngestRun.objects.select_related("story").get(pk=run_id)
     story = run.story
     extractor = extractor_get(run.extractor)
-    pending = list(Excerpt.objects.filter(pk__in=excerpt_ids, extracted_at__isnull=True, capped=False)
-                   .select_related("article__outlet").defer("article__text", "article__title").order_by("id"))
+    pending = [_Pending(*row) for row in Excerpt.objects.filter(
+        pk__in=excerpt_ids, extracted_at__isnull=True, capped=False).order_by("id").values_list(
+        "id", "sentence", "text", "topics", "day", "outlets", "article__url", "article__outlet_id")]
     if not pending and batch_id is None:
         run_finish_check(run_id=run_id)
         return 0
@@ -529,6 +553,7 @@ def excerpts_extract(*, run_id: int, excerpt_ids: list[int], batch_id: int | Non
         ExcerptView(id=e.id, sentence=e.sentence, text=e.text, topics=list(e.topics), day=e.day)
         for e in pending]) if pending else ExtractResult()
     index = _story_index(story)
+    outlets_by_id = {o.pk: o for o in index.outlets.values()}
     counted_run = run_id
     with transaction.atomic():
         _commit_async()
@@ -560,8 +585,8 @@ def excerpts_extract(*, run_id: int, excerpt_ids: list[int], batch_id: int | Non
                     continue
                 drafts.append(RecordDraft(
                     actor=actor, question=question, position=f.position, value=f.value,
-                    reported_on=e.day, extractor=extractor.name, outlet=e.article.outlet,
-                    outlets=list(e.outlets), url=e.article.url, quote=f.quote or e.sentence,
+                    reported_on=e.day, extractor=extractor.name, outlet=outlets_by_id[e.outlet_id],
+                    outlets=list(e.outlets), url=e.url, quote=f.quote or e.sentence,
                     excerpt_id=e.id, confidence=round(min(1.0, max(0.0, f.confidence)), 3)))
         appended = records_append(story=story, drafts=drafts) if drafts else []
         IngestRun.objects.filter(pk=counted_run).update(

@@ -13,11 +13,13 @@ from django.db import InterfaceError, OperationalError, reset_queries
 from kombu.exceptions import OperationalError as BrokerError
 
 from .extractors import UnknownExtractor
+from .extractors.llm import BatchPending
 from .models import IngestRun
 from .services import excerpts_extract
 
 log = logging.getLogger(__name__)
 
+BATCH_POLL_AGAIN = 60  # seconds
 TRANSIENT = (OperationalError, InterfaceError, BrokerError, ConnectionError, TimeoutError)
 
 
@@ -25,6 +27,8 @@ TRANSIENT = (OperationalError, InterfaceError, BrokerError, ConnectionError, Tim
 def excerpts_extract_task(run_id: int, excerpt_ids: list[int], batch_id: int | None = None) -> int:
     try:
         return excerpts_extract(run_id=run_id, excerpt_ids=excerpt_ids, batch_id=batch_id)
+    except BatchPending as exc:  # an LLM batch still running at the provider: look again in a minute, until it ends
+        raise excerpts_extract_task.retry(exc=exc, countdown=BATCH_POLL_AGAIN, max_retries=None)
     except (IngestRun.DoesNotExist, UnknownExtractor) as exc:
         log.error("ingest run %s: batch of %d excerpts not extracted: %s", run_id, len(excerpt_ids), exc)
         return 0

@@ -17,7 +17,7 @@ DEFAULTS = {
     "MAX_RETRIES": 4,  # the SDK's own retries on 429, 5xx and connection errors
     "TIMEOUT": 120.0,  # seconds per HTTP request
     "BATCH_POLL": 10.0,  # seconds between two looks at a submitted batch
-    "BATCH_WAIT": 180.0,  # how long one worker delivery waits for a batch before handing back
+    "BATCH_WAIT": 30.0,  # how long one worker delivery waits for a batch before handing it back to the queue
     "FILTER_MAX_TOKENS": 16,
     "EXTRACT_MAX_TOKENS": 600,
     "BATCH_DISCOUNT": 0.5,  # share of the list price a batched token costs

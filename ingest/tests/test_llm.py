@@ -87,10 +87,9 @@ def ingested(story, tmp_path, *texts):
     return run, ids
 
 
-def test_batch_from_submission_to_records(story, tmp_path, api, llm_settings):
-    llm_settings()
-    run, (e1, e2) = ingested(story, tmp_path, SAID, NOT_SAID)
-    assert run.extractor == "llm/claude-sonnet-5-5"
+def batch_routes(api, e1, e2):
+    """The filter batch is in progress at the first look and ended at the second; the
+    extract batch has ended at the first look."""
     fb, xb = "msgbatch_01HkcTjaV5uDC8jWR4ZsDV8d", "msgbatch_013Zva2CMHLNnXjNJJKqJ2EF"
 
     def created(body):
@@ -105,6 +104,14 @@ def test_batch_from_submission_to_records(story, tmp_path, api, llm_settings):
     api.on("GET", f"/v1/messages/batches/{fb}/results", (ok, binary, recorded("anthropic_batch_filter_results.jsonl", E1=e1, E2=e2)))
     api.on("GET", f"/v1/messages/batches/{xb}", (ok, {}, recorded("anthropic_batch_extract_ended.json")))
     api.on("GET", f"/v1/messages/batches/{xb}/results", (ok, binary, recorded("anthropic_batch_extract_results.jsonl", E1=e1)))
+    return fb
+
+
+def test_batch_from_submission_to_records(story, tmp_path, api, llm_settings):
+    llm_settings()
+    run, (e1, e2) = ingested(story, tmp_path, SAID, NOT_SAID)
+    assert run.extractor == "llm/claude-sonnet-5-5"
+    fb = batch_routes(api, e1, e2)
 
     # First delivery: the filter batch is submitted and still in progress: hand back.
     with pytest.raises(BatchPending):
@@ -328,3 +335,17 @@ def test_command_max_cost_stops_the_run_before_anything_is_sent(story, tmp_path,
     assert (run.extractor, run.llm.max_cost_usd) == ("llm/claude-sonnet-5-5", Decimal("1"))
     assert "teststory: articles 1, excerpts 1" in capsys.readouterr().out
     assert api.requests == []  # the command itself sends nothing
+
+
+def test_worker_task_comes_back_while_the_batch_runs(story, tmp_path, api, llm_settings):
+    """The Celery task hands a pending batch back to the queue (a retry with a countdown)
+    instead of failing; here run eagerly, so the retry runs at once."""
+    from ingest.tasks import excerpts_extract_task
+
+    llm_settings()
+    run, (e1, e2) = ingested(story, tmp_path, SAID, NOT_SAID)
+    batch_routes(api, e1, e2)
+    excerpts_extract_task.apply(args=(run.pk, [e1, e2]))
+    assert StanceRecord.objects.get().extractor == "llm/claude-sonnet-5-5"
+    assert len(api.sent("GET", "/v1/messages/batches/msgbatch_01HkcTjaV5uDC8jWR4ZsDV8d")) >= 2  # looked again
+    assert len(api.sent("POST", "/v1/messages/batches")) == 2  # and submitted nothing twice
