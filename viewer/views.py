@@ -10,7 +10,7 @@ from django.http import HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import push_url
+from django_htmx.http import push_url, replace_url
 
 from ledger.api.errors import error_body
 from ledger.errors import LedgerError, NotFound
@@ -74,7 +74,12 @@ def story_page(request, slug, fmt=None):
     data = pages.story_data(story, topics=topics, **query)
     response = respond(request, fmt, "viewer/story.html", data, partial="viewer")
     if request.htmx and not wants_json(request, fmt):
-        push_url(response, data["permalink"])  # the canonical permalink, whatever control sent it
+        # The canonical permalink, whatever control sent it; the same page again (a control
+        # that fired twice) replaces the history entry instead of adding a second one.
+        if request.htmx.current_url_abs_path == data["permalink"]:
+            replace_url(response, data["permalink"])
+        else:
+            push_url(response, data["permalink"])
     return response
 
 
