@@ -78,13 +78,21 @@ def peak_rss_mb(pid: int) -> float:
     return peak / 1024
 
 
-def _watch(proc: subprocess.Popen, pids) -> float:
-    """Wait for `proc`, sampling the peak memory of `proc`, its children and `pids`."""
-    peak = 0.0
-    while proc.poll() is None:
-        peak = max([peak, peak_rss_mb(proc.pid)] + [peak_rss_mb(p) for p in pids])
-        time.sleep(0.25)
-    return peak
+def _watch(proc: subprocess.Popen, database_url: str, started: float) -> tuple[float, float | None]:
+    """Wait for `proc`, sampling the peak memory of it and its children, and when its run
+    had read the whole file (seconds after `started`)."""
+    import psycopg
+
+    peak, read_at = 0.0, None
+    with psycopg.connect(database_url.replace("postgres://", "postgresql://"), autocommit=True) as conn:
+        while proc.poll() is None:
+            peak = max(peak, peak_rss_mb(proc.pid))
+            if read_at is None:
+                row = conn.execute("SELECT reading_done FROM ingest_ingestrun ORDER BY id DESC LIMIT 1").fetchone()
+                if row and row[0]:
+                    read_at = time.monotonic() - started
+            time.sleep(0.25)
+    return peak, read_at
 
 
 def run_once(*, params, corpus: Path, bundle: Path, workers: int, redis_url: str, keep: bool) -> dict:
@@ -113,7 +121,7 @@ def run_once(*, params, corpus: Path, bundle: Path, workers: int, redis_url: str
             out_file, err_file = tempfile.TemporaryFile("w+"), tempfile.TemporaryFile("w+")
             command = subprocess.Popen(py + ["manage.py", "ingest", "teststory", str(corpus), "--wait"], cwd=ROOT, env=env,
                                        stdout=out_file, stderr=err_file, text=True)
-            command_peak = _watch(command, [])
+            command_peak, read_seconds = _watch(command, env["DATABASE_URL"], started)
             elapsed = time.monotonic() - started
             out_file.seek(0)
             err_file.seek(0)
@@ -131,7 +139,7 @@ def run_once(*, params, corpus: Path, bundle: Path, workers: int, redis_url: str
         return {"workers": workers, "articles": articles, "excerpts": excerpts, "extracted": queued, "copies": copies,
                 "records": records, "seconds": elapsed, "excerpts_per_s": excerpts / elapsed,
                 "worker_peak_mb": worker_peak, "command_peak_mb": command_peak, "summary": out.strip(),
-                "load_before": load, "load_after": os.getloadavg()[0]}
+                "load_before": load, "load_after": os.getloadavg()[0], "read_seconds": read_seconds}
     finally:
         if not keep:
             admin(params, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
@@ -168,7 +176,8 @@ def main():
                 results.setdefault(workers, []).append(r)
                 print(f"{r['workers']} worker process(es): {r['articles']:,} articles, {r['excerpts']:,} excerpts "
                       f"({r['copies']:,} wire copies merged), {r['records']:,} records in {r['seconds']:.1f} s: "
-                      f"{r['excerpts_per_s']:,.0f} excerpts/s file to ledger; worker peak RSS {r['worker_peak_mb']:.0f} MB, "
+                      f"{r['excerpts_per_s']:,.0f} excerpts/s file to ledger (file read after "
+                      f"{r['read_seconds'] or 0:.1f} s); worker peak RSS {r['worker_peak_mb']:.0f} MB, "
                       f"command {r['command_peak_mb']:.0f} MB; load average {r['load_before']:.1f} -> {r['load_after']:.1f}",
                       flush=True)
         if args.repeat > 1:

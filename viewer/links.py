@@ -41,6 +41,22 @@ def record_url(record_id: int, *, as_of=None, confirm=None, fmt: str | None = No
     return _with_query(reverse(name, args=[record_id]), as_of=as_of, confirm=confirm)
 
 
+def record_urls(*, confirm=None):
+    """`record_url` for the many records of one page: one `reverse`, then plain strings
+    (a story page links hundreds of records). Same URLs as `record_url(id, confirm=confirm)`."""
+    sentinel = 987654321
+    head, tail = reverse("viewer:record", args=[sentinel]).split(str(sentinel))
+    query = _with_query("", confirm=confirm)
+    return lambda record_id: f"{head}{int(record_id)}{tail}{query}"
+
+
+def flip_urls(slug: str):
+    """`flip_url` for the many flips of one page: one `reverse`, then plain strings."""
+    sentinel = "987654321-9"
+    head, tail = reverse("viewer:flip", args=[slug, sentinel]).split(sentinel)
+    return lambda flip_id: f"{head}{flip_id}{tail}"
+
+
 def retract_url(record_id: int) -> str:
     return reverse("viewer:retract", args=[record_id])
 

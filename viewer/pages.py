@@ -53,12 +53,13 @@ def _host(url: str) -> str:
         return ""
 
 
-def source_dict(brief: dict, *, confirm=None) -> dict:
-    """One source of a position as a page shows it: outlet, day, article link."""
+def source_dict(brief: dict, *, confirm=None, record_url=None) -> dict:
+    """One source of a position as a page shows it: outlet, day, article link.
+    `record_url` (from `links.record_urls`) saves a page of many sources a `reverse` each."""
     url = brief["url"] or ""
     return {
         "record": brief["id"],
-        "record_url": links.record_url(brief["id"], confirm=confirm),
+        "record_url": record_url(brief["id"]) if record_url else links.record_url(brief["id"], confirm=confirm),
         "day": brief["reported_on"],
         "outlet": brief["outlet__name"] or _host(url) or "unknown outlet",
         "url": url,
@@ -66,37 +67,39 @@ def source_dict(brief: dict, *, confirm=None) -> dict:
     }
 
 
-def _sources(record_ids, briefs, confirm) -> tuple[list[dict], int]:
-    shown = [source_dict(briefs[i], confirm=confirm) for i in record_ids[:SOURCES_SHOWN] if i in briefs]
+def _sources(record_ids, sources: dict) -> tuple[list[dict], int]:
+    shown = [sources[i] for i in record_ids[:SOURCES_SHOWN] if i in sources]
     return shown, max(0, len(record_ids) - SOURCES_SHOWN)
 
 
-def stance_dict(actor_stance, question, briefs: dict, *, slug: str, confirm: int) -> dict:
+def stance_dict(actor_stance, question, sources: dict, *, slug: str, confirm: int, flip_url=None) -> dict:
     """An actor's answer as the API gives it (`ActorStance.as_dict`), with what a reader
-    needs next to it: names, labels, sources and audit links."""
+    needs next to it: names, labels, sources and audit links. `sources` maps a record id to
+    its `source_dict` (one dict per record, however many periods list it)."""
     s = actor_stance.stance
     unit = question.unit
+    flip_url = flip_url or (lambda flip_id: links.flip_url(slug, flip_id))
     data = actor_stance.as_dict()
     data["actor"] = actor_dict(actor_stance.actor)
     data["current"]["label"] = position_label(s.current.position, s.current.value, unit)
-    data["current"]["sources"], data["current"]["more"] = _sources(s.current.records, briefs, confirm)
+    data["current"]["sources"], data["current"]["more"] = _sources(s.current.records, sources)
     # A page lists the newest earlier positions and flips; the rest are counted, so that
     # an actor who flipped a thousand times costs a page no more than one who flipped six.
     data["history_more"] = max(0, len(data["history"]) - HISTORY_SHOWN)
     data["history"] = data["history"][:HISTORY_SHOWN]
     for period, item in zip(s.history, data["history"]):
         item["label"] = position_label(period.position, period.value, unit)
-        item["sources"], item["more"] = _sources(period.records, briefs, confirm)
+        item["sources"], item["more"] = _sources(period.records, sources)
     if s.pending:
         data["pending"]["label"] = position_label(s.pending.position, s.pending.value, unit)
         data["pending"]["needed"] = confirm
-        data["pending"]["sources_list"], data["pending"]["more"] = _sources(s.pending.records, briefs, confirm)
+        data["pending"]["sources_list"], data["pending"]["more"] = _sources(s.pending.records, sources)
     data["changes_more"] = max(0, len(data["changes"]) - HISTORY_SHOWN)
     data["changes"] = data["changes"][-HISTORY_SHOWN:] if HISTORY_SHOWN else []
     for change, item in zip(s.changes[-HISTORY_SHOWN:], data["changes"]):
         item["from_label"] = position_label(change.from_position, change.from_value, unit)
         item["to_label"] = position_label(change.to_position, change.to_value, unit)
-        item["audit_url"] = links.flip_url(slug, change.id)
+        item["audit_url"] = flip_url(change.id)
     return data
 
 
@@ -124,14 +127,16 @@ def positions_data(story: Story, *, questions, as_of, confirm) -> dict:
     positions = positions_as_of(story=story, as_of=as_of, confirm=confirm, questions=questions)
     wanted = shown_record_ids(positions)
     briefs = records_brief(ids=wanted) if wanted else {}
+    record_url, flip_url = links.record_urls(confirm=positions.confirm), links.flip_urls(story.slug)
+    sources = {i: source_dict(b, record_url=record_url) for i, b in briefs.items()}
     answer = []
     for qp in positions.questions:
         q = question_dict(qp.question)
         q["chart_url"] = links.chart_url(story.slug, qp.question.key, as_of=as_of, confirm=positions.confirm)
         q["chart_page_url"] = links.chart_url(story.slug, qp.question.key, as_of=as_of,
                                               confirm=positions.confirm, fmt=None)
-        q["actors"] = [stance_dict(a, qp.question, briefs, slug=story.slug, confirm=positions.confirm)
-                       for a in sorted(qp.actors, key=_actor_order)]
+        q["actors"] = [stance_dict(a, qp.question, sources, slug=story.slug, confirm=positions.confirm,
+                                   flip_url=flip_url) for a in sorted(qp.actors, key=_actor_order)]
         answer.append(q)
     return {"as_of": positions.as_of, "confirm": positions.confirm, "questions": answer}
 
