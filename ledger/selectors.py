@@ -1,15 +1,18 @@
 """Reads of the ledger. Positions as of a date live here and nowhere else: the viewer, the
 API and the evaluation all call `positions_as_of`."""
+import hashlib
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db import connection
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from .errors import LedgerError, NotFound
-from .models import Actor, Question, Retraction, StanceRecord, Story
+from .models import Actor, ChainHead, Question, Retraction, StanceRecord, Story
 from .positions import Row, Stance, fold
 
 
@@ -135,6 +138,25 @@ def positions_as_of(*, story: Story, as_of: date, confirm: int | None = None, qu
     confirm = confirm_check(story.min_outlets if confirm is None else confirm)
     if questions is None:
         questions = list(story.questions.select_related("topic"))
+    key = _positions_cache_key(story, questions, as_of, confirm, known_at)
+    answer = cache.get(key)
+    if answer is None:
+        answer = _positions_compute(story, questions, as_of, confirm, known_at)
+        cache.set(key, answer, settings.LEDGER_POSITIONS_CACHE_SECONDS)
+    return answer
+
+
+def _positions_cache_key(story: Story, questions, as_of: date, confirm: int, known_at) -> str:
+    """An answer is cached under the ledger's high-water mark: every append and retraction
+    moves the chain head, and a reloaded bundle changes the config hash, so a cached answer
+    can never outlive what it was computed from. Confirmation stays a query-time rule: N is
+    part of the key, never of the data."""
+    head = ChainHead.objects.filter(story_id=story.id).values_list("last_seq", flat=True).first() or 0
+    parts = [story.id, story.config_sha256, head, *sorted(q.id for q in questions), as_of, confirm, known_at]
+    return "positions:" + hashlib.sha256(repr(parts).encode()).hexdigest()
+
+
+def _positions_compute(story: Story, questions, as_of: date, confirm: int, known_at) -> Positions:
     by_id = {q.id: q for q in questions}
     grouped: dict[tuple[int, int], list[Row]] = defaultdict(list)
     for rid, qid, aid, position, value, reported_on, outlet, group in _position_rows(list(by_id), as_of, known_at):

@@ -123,6 +123,9 @@ if env_flag("LEDGER_REDIS_CACHE", default=not DEBUG):
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+# Positions answers are cached under the ledger's high-water mark (see ledger.selectors).
+LEDGER_POSITIONS_CACHE_SECONDS = int(os.environ.get("LEDGER_POSITIONS_CACHE_SECONDS", "600"))
+
 # Celery: a task may be delivered twice (acks late, a worker lost), so every task is
 # idempotent; the visibility timeout stays above the hard time limit, and retry backoff
 # stays below both, so Redis never re-delivers a task that is still running.

@@ -211,3 +211,28 @@ def test_positions_payload_has_the_contract_shape(tmp_path):
     (change,) = actor["changes"]
     assert {k: change[k] for k in ("from", "to", "date", "confirmed_on")} == {
         "from": "partial", "to": "affirm", "date": date(2025, 3, 18), "confirmed_on": date(2025, 3, 19)}
+
+
+@pytest.mark.django_db
+def test_answers_are_cached_until_the_ledger_moves(tmp_path, django_assert_num_queries):
+    story = make_story(tmp_path)
+    questions = list(story.questions.select_related("topic"))
+    deny, affirm = append(story, [
+        ("president", "device-owned", "deny", "2025-03-15", "rts"),
+        ("president", "device-owned", "affirm", "2025-03-16", "n1"),
+    ])
+
+    def ask():
+        return positions_as_of(story=story, as_of=date(2025, 3, 20), confirm=1, questions=questions)
+
+    with django_assert_num_queries(3):  # the chain head, the records, their actors
+        first = ask()
+    with django_assert_num_queries(1):  # the chain head only: the rest comes from the cache
+        assert ask().as_dict() == first.as_dict()
+    # An append moves the chain head, and so does a retraction: the next answer is new.
+    append(story, [("president", "device-owned", "partial", "2025-03-17", "danas")])
+    assert positions_as_of(story=story, as_of=date(2025, 3, 20), confirm=1,
+                           questions=questions).questions[0].actors[0].stance.current.position == "partial"
+    retraction_append(record=affirm, reason="misread", retracted_by="editor")
+    stance = ask().questions[0].actors[0].stance
+    assert [p.position for p in stance.history] == ["deny"]
