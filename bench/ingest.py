@@ -42,8 +42,13 @@ def server_params() -> dict:
     return settings.DATABASES["default"]
 
 
+def _host(params: dict) -> str:
+    """The server's host or socket folder (a DATABASE_URL's `?host=` lands in OPTIONS)."""
+    return params.get("HOST") or params.get("OPTIONS", {}).get("host") or ""
+
+
 def database_url(params: dict, name: str) -> str:
-    host, user, password = params.get("HOST") or "", params.get("USER") or "", params.get("PASSWORD") or ""
+    host, user, password = _host(params), params.get("USER") or "", params.get("PASSWORD") or ""
     auth = quote(user) + (":" + quote(password) if password else "")
     if host.startswith("/"):
         return f"postgres://{auth}@/{name}?host={quote(host)}"
@@ -54,7 +59,7 @@ def database_url(params: dict, name: str) -> str:
 def admin(params: dict, sql: str) -> None:
     import psycopg
 
-    with psycopg.connect(host=params.get("HOST") or None, port=params.get("PORT") or None, user=params.get("USER"),
+    with psycopg.connect(host=_host(params) or None, port=params.get("PORT") or None, user=params.get("USER"),
                          password=params.get("PASSWORD") or None, dbname="postgres", autocommit=True) as conn:
         conn.execute(sql)
 

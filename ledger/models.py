@@ -156,7 +156,7 @@ class Excerpt(models.Model):
 
     story = models.ForeignKey(Story, on_delete=models.PROTECT, related_name="excerpts")
     article = models.ForeignKey(Article, on_delete=models.PROTECT, related_name="excerpts")
-    position = models.PositiveIntegerField(help_text="index of the sentence in the article")
+    position = models.PositiveIntegerField(help_text="where the sentence starts in the article text (characters)")
     day = models.DateField()
     step = models.PositiveIntegerField(default=0)
     text = models.TextField()
