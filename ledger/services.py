@@ -43,14 +43,14 @@ def record_draft_check(draft: RecordDraft) -> None:
         raise LedgerError("actor and question belong to different stories")
     if draft.question.is_number:
         if draft.position != StanceRecord.NUMBER or draft.value is None:
-            raise LedgerError(f"question {draft.question.key!r} is a number question: position must be 'number' with a value")
+            raise LedgerError(f"question {draft.question.key!r} is a number question: position must be 'number' with a value", param="position")
     else:
         if draft.position not in StanceRecord.STANCES:
-            raise LedgerError(f"position must be one of affirm, deny, partial for question {draft.question.key!r}, not {draft.position!r}")
+            raise LedgerError(f"position must be one of affirm, deny, partial for question {draft.question.key!r}, not {draft.position!r}", param="position")
         if draft.value is not None:
-            raise LedgerError(f"question {draft.question.key!r} is a stance question: value must be null")
+            raise LedgerError(f"question {draft.question.key!r} is a stance question: value must be null", param="value")
     if draft.confidence is not None and not 0 <= draft.confidence <= 1:
-        raise LedgerError("confidence must be between 0 and 1")
+        raise LedgerError("confidence must be between 0 and 1", param="confidence")
 
 
 @transaction.atomic
@@ -166,34 +166,34 @@ def record_draft_from_line(index: StoryIndex, data: dict, *, extractor: str) -> 
         raise LedgerError("not a JSON object")
     actor = index.actors.get(data.get("actor"))
     if actor is None:
-        raise LedgerError(f"unknown actor {data.get('actor')!r}")
+        raise LedgerError(f"unknown actor {data.get('actor')!r}", param="actor")
     question = index.questions.get(data.get("question"))
     if question is None:
-        raise LedgerError(f"unknown question {data.get('question')!r}")
+        raise LedgerError(f"unknown question {data.get('question')!r}", param="question")
     day_text = data.get("reported_on", data.get("date"))
     try:
         reported_on = date.fromisoformat(day_text)
     except (TypeError, ValueError):
-        raise LedgerError(f"bad reported_on {day_text!r}: expected YYYY-MM-DD") from None
+        raise LedgerError(f"bad reported_on {day_text!r}: expected YYYY-MM-DD", param="reported_on") from None
     url = data.get("url") or ""
     if not isinstance(url, str):
-        raise LedgerError("url must be a string")
+        raise LedgerError("url must be a string", param="url")
     outlet_key = data.get("outlet")
     if outlet_key:
         outlet = index.outlets.get(outlet_key)
         if outlet is None:
-            raise LedgerError(f"unknown outlet {outlet_key!r}")
+            raise LedgerError(f"unknown outlet {outlet_key!r}", param="outlet")
     else:
         outlet = index.outlet_for_url(url)
     outlets = data.get("outlets") or ([outlet.key] if outlet else [])
     if not isinstance(outlets, list) or any(o not in index.outlets for o in outlets):
-        raise LedgerError(f"outlets must list known outlets, not {outlets!r}")
+        raise LedgerError(f"outlets must list known outlets, not {outlets!r}", param="outlets")
     value = data.get("value")
     if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))):
-        raise LedgerError(f"value must be a number, not {value!r}")
+        raise LedgerError(f"value must be a number, not {value!r}", param="value")
     confidence = data.get("confidence")
     if confidence is not None and (isinstance(confidence, bool) or not isinstance(confidence, (int, float))):
-        raise LedgerError(f"confidence must be a number, not {confidence!r}")
+        raise LedgerError(f"confidence must be a number, not {confidence!r}", param="confidence")
     draft = RecordDraft(
         actor=actor,
         question=question,

@@ -257,13 +257,23 @@ def jsonl_lines(records):
         yield json.dumps(record, ensure_ascii=False) + "\n"
 
 
+def csv_cell(value) -> str:
+    """A quote from an article can start with `=`, `+`, `-` or `@`: a spreadsheet would run
+    it as a formula, so such a text cell gets a leading apostrophe (OWASP's advice)."""
+    if value is None:
+        return ""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
 def csv_lines(records):
     writer = csv.writer(_Line())
     yield writer.writerow(CSV_COLUMNS)
     for record in records:
         row = {**record, "outlets": " ".join(record["outlets"]),
                "retracted": "true" if record["retracted"] else "false"}
-        yield writer.writerow(["" if row[c] is None else row[c] for c in CSV_COLUMNS])
+        yield writer.writerow([csv_cell(row[c]) for c in CSV_COLUMNS])
 
 
 class ExportView(LedgerView):

@@ -275,9 +275,10 @@ def test_append_a_bad_record_is_400_naming_the_field(ledger, adder, change, para
 
 
 def test_append_a_record_breaking_the_question_rules_is_400(ledger, adder):
-    message = error_of(adder.post(f"{S}/records", {**BODY, "question": "crowd-size"}, format="json"), 400)
+    message = error_of(adder.post(f"{S}/records", {**BODY, "question": "crowd-size"}, format="json"), 400, "position")
     assert message == "question 'crowd-size' is a number question: position must be 'number' with a value"
-    assert error_of(adder.post(f"{S}/records", {**BODY, "value": 3}, format="json"), 400).endswith("value must be null")
+    assert error_of(adder.post(f"{S}/records", {**BODY, "value": 3}, format="json"), 400, "value").endswith(
+        "value must be null")
     error_of(adder.post(f"{S}/records", "not json", content_type="application/json"), 400)
     error_of(adder.post(f"{API}/stories/nope/records", BODY, format="json"), 404)
 
@@ -392,3 +393,11 @@ def test_a_records_page_costs_a_fixed_number_of_queries(ledger, anon, django_ass
     # story, count, the page with actors, questions, outlets and retractions joined
     with django_assert_num_queries(3):
         assert anon.get(f"{S}/records", {"limit": 3}).status_code == 200
+
+
+def test_export_csv_keeps_a_quote_from_running_as_a_formula(ledger, adder, anon):
+    formula = '=HYPERLINK("https://evil.example","click")'
+    assert adder.post(f"{S}/records", {**BODY, "quote": formula}, format="json").status_code == 201
+    rows = list(csv.DictReader(io.StringIO(b"".join(anon.get(f"{S}/records.csv").streaming_content).decode())))
+    assert rows[-1]["quote"] == "'" + formula
+    assert rows[0]["quote"] == next(iter(ledger.records.values())).quote  # ordinary text untouched
