@@ -339,6 +339,7 @@ def run_dict(story: Story, run) -> dict:
         "excerpts_done": run.excerpts_done,
         "records": run.records, "rejects": run.rejects, "capped": run.capped,
         "progress": round(run.progress * 100, 1), "cost_usd": run.cost_usd,
+        "tokens_in": run.tokens_in, "tokens_out": run.tokens_out,
     }
 
 

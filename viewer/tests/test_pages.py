@@ -237,8 +237,9 @@ def test_story_page_loads_plotly_from_static_not_a_cdn(client, world):
 
 def test_runs_pages(client, world):
     story = world["story"]
-    done = IngestRun.objects.create(story=story, file_name="articles.jsonl", extractor="rules", status="done",
-                                    articles=10, excerpts=20, excerpts_done=20, records=5, rejects=2)
+    done = IngestRun.objects.create(story=story, file_name="articles.jsonl", extractor="llm", status="done",
+                                    articles=10, excerpts=20, excerpts_done=20, records=5, rejects=2,
+                                    tokens_in=12345, tokens_out=678, cost_usd="0.042000")
     IngestReject.objects.create(run=done, line=3, reason="bad date '2025-13-01'")
     IngestReject.objects.create(run=done, line=7, reason="no text")
     html = client.get("/stories/canopy/runs/").content.decode()
@@ -253,8 +254,10 @@ def test_runs_pages(client, world):
     assert data["active"] is True and [r["id"] for r in data["runs"]] == [running.id, done.id]
     html = client.get(f"/stories/canopy/runs/{done.id}/").content.decode()
     assert "bad date &#x27;2025-13-01&#x27;" in html
+    assert "12345 in, 678 out" in html and "$0.042000" in html  # what an LLM run spent
     data = as_json(client.get(f"/stories/canopy/runs/{done.id}.json"))
     assert [r["line"] for r in data["rejects"]] == [3, 7]
+    assert (data["run"]["tokens_in"], data["run"]["tokens_out"]) == (12345, 678)
     assert client.get("/stories/canopy/runs/99999/").status_code == 404
 
 
