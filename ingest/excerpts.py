@@ -23,7 +23,7 @@ from functools import lru_cache
 
 import pysbd
 from pysbd.utils import TextSpan
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 WIRE_RATIO = 92.0
 
@@ -251,10 +251,14 @@ class WireIndex:
         if entry is not None and entry.article_id != article_id:
             return entry
         candidates = sorted({i for anchor in anchors(norm) for i in by_anchor.get(anchor, ())})
-        for i in candidates:
-            text, entry = entries[i]
-            if entry.article_id != article_id and fuzz.ratio(norm, text, score_cutoff=WIRE_RATIO):
-                return entry
+        if not candidates:
+            return None
+        # The first candidate (in the order they were added) at WIRE_RATIO or more: compared
+        # in C (rapidfuzz skips a None choice: the article's own sentences).
+        choices = [text if entry.article_id != article_id else None for text, entry in map(entries.__getitem__, candidates)]
+        for _text, _score, k in process.extract_iter(norm, choices, scorer=fuzz.ratio, processor=None,
+                                                      score_cutoff=WIRE_RATIO):
+            return entries[candidates[k]][1]
         return None
 
     def add(self, day, sentence: str, entry: WireEntry) -> None:

@@ -237,34 +237,39 @@ class _Reader:
     def write(self, prepared: _Prepared) -> None:
         story, run, chunk, fresh = self.story, self.run, prepared.chunk, prepared.fresh
         _commit_async()
-        saved = Article.objects.bulk_create([
-            Article(story=story, url=a.url, outlet=a.outlet, published_at=a.published_at, day=a.day,
-                    title=a.title, text=a.text, live_blog=a.live_blog) for a in fresh])
+        # Articles and excerpts are written with COPY, their ids taken from their tables'
+        # sequences first (in order, as an INSERT would have taken them).
+        article_ids = _ids_take(Article, len(fresh))
+        _copy_rows(Article, ARTICLE_COPY, [(article_id, story.pk, a.url, a.outlet.pk, a.published_at, a.day, a.title, a.text, a.live_blog)
+                    for article_id, a in zip(article_ids, fresh, strict=True)])
         new_excerpts, new_entries, copy_rows, changed = [], [], [], {}
-        for article, cuts in zip(saved, prepared.cuts.result(), strict=True):
-            step = step_of(article.day, start=story.start, step_days=story.step_days)
-            outlet = article.outlet.key
+        for article_id, a, cuts in zip(article_ids, fresh, prepared.cuts.result(), strict=True):
+            day = a.day
+            step = step_of(day, start=story.start, step_days=story.step_days)
+            outlet = a.outlet.key
             for cut in cuts:
-                entry = self.wire.find(article.day, cut.sentence, article_id=article.id)
+                entry = self.wire.find(day, cut.sentence, article_id=article_id)
                 if entry is not None:  # a wire copy: one more outlet for that excerpt
                     if outlet not in entry.outlets:
                         entry.outlets.append(outlet)
-                    entry.copies.add(article.id)
+                    entry.copies.add(article_id)
                     if entry.excerpt_id is not None:
                         changed[entry.excerpt_id] = entry
                     continue
-                excerpt = Excerpt(story=story, article=article, position=cut.position, day=article.day, step=step,
-                                  text=cut.text, sentence=cut.sentence, sentence_start=cut.sentence_start,
-                                  topics=cut.topics, outlets=[outlet], capped=True)
-                entry = WireEntry(article_id=article.id, outlets=excerpt.outlets, pending=excerpt)
-                self.wire.add(article.day, cut.sentence, entry)
+                # The outlets list is the entry's: a copy later in this chunk adds to it.
+                excerpt = [None, story.pk, article_id, cut.position, day, step, cut.text, cut.sentence,
+                           cut.sentence_start, cut.topics, [outlet], True]
+                entry = WireEntry(article_id=article_id, outlets=excerpt[10], pending=excerpt)
+                self.wire.add(day, cut.sentence, entry)
                 new_excerpts.append(excerpt)
                 new_entries.append(entry)
                 self.steps.add(step)
             self.latest_step = max(self.latest_step, step)
-        Excerpt.objects.bulk_create(new_excerpts)
+        for excerpt, excerpt_id in zip(new_excerpts, _ids_take(Excerpt, len(new_excerpts)), strict=True):
+            excerpt[0] = excerpt_id
+        _copy_rows(Excerpt, EXCERPT_COPY, new_excerpts)
         for entry in new_entries:
-            entry.excerpt_id, entry.pending = entry.pending.id, None
+            entry.excerpt_id, entry.pending = entry.pending[0], None
             if entry.copies:
                 changed[entry.excerpt_id] = entry
         copies, outlets = 0, []
@@ -282,10 +287,43 @@ class _Reader:
         Excerpt.copies.through.objects.bulk_create(copy_rows, ignore_conflicts=True)
         IngestReject.objects.bulk_create(IngestReject(run=run, line=n, reason=r) for n, r in chunk.rejects)
         IngestRun.objects.filter(pk=run.pk).update(
-            articles=F("articles") + len(saved), excerpts=F("excerpts") + len(new_excerpts),
+            articles=F("articles") + len(fresh), excerpts=F("excerpts") + len(new_excerpts),
             copies=F("copies") + copies, rejects=F("rejects") + len(chunk.rejects))
         self._unwritten = set() if self._unwritten == {a.url for a in fresh} else self._unwritten
         reset_queries()  # with DEBUG on, Django would keep every query of a long file
+
+
+# The columns COPY writes, with their types. A test holds them to the models' columns, so a
+# field added to Article or Excerpt cannot be left out silently.
+ARTICLE_COPY = {"id": "bigint", "story_id": "bigint", "url": "varchar", "outlet_id": "bigint",
+                "published_at": "timestamptz", "day": "date", "title": "varchar", "text": "text",
+                "live_blog": "bool"}
+EXCERPT_COPY = {"id": "bigint", "story_id": "bigint", "article_id": "bigint", "position": "integer", "day": "date",
+                "step": "integer", "text": "text", "sentence": "text", "sentence_start": "integer",
+                "topics": "varchar[]", "outlets": "varchar[]", "capped": "bool"}
+EXCERPT_NOT_COPIED = {"extracted_at"}  # NULL until a worker extracts the excerpt
+
+
+def _ids_take(model, n: int) -> list[int]:
+    """n ids from the model's id sequence, in increasing order (one query)."""
+    if not n:
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
+                       [model._meta.db_table, n])
+        return sorted(row[0] for row in cursor.fetchall())
+
+
+def _copy_rows(model, columns: dict[str, str], rows) -> None:
+    """COPY rows (tuples in the order of `columns`, a name -> type map) into the model's
+    table: much cheaper to build than a bulk INSERT. Inside the caller's transaction."""
+    if not rows:
+        return
+    with connection.cursor() as cursor:
+        with cursor.cursor.copy(f"COPY {model._meta.db_table} ({', '.join(columns)}) FROM STDIN") as copy:
+            copy.set_types(list(columns.values()))
+            for row in rows:
+                copy.write_row(row)
 
 
 def _story_lock(story: Story) -> bool:

@@ -167,3 +167,38 @@ def test_caps_hold_back_and_a_later_run_takes_them(story, tmp_path):
     again = ingest_file(story=story, path=tmp_path / "a.jsonl")
     assert (again.articles, again.excerpts, again.queued, again.capped) == (0, 0, 3, 0)
     assert not Excerpt.objects.filter(story=story, capped=True).exists()
+
+
+def test_wire_index_finds_the_first_near_copy_of_another_article():
+    from datetime import date
+
+    from rapidfuzz import fuzz
+
+    from ingest.excerpts import WireEntry, WireIndex, normalize
+
+    day = date(2024, 11, 1)
+    base = "The minister said on Tuesday that the agreement would be signed before the end of the month."
+    near = base.replace("Tuesday", "Tuesday,").replace("signed", "signed,")  # an agency copy, lightly edited
+    far = "The minister said nothing about the agreement, which opponents want to renegotiate."
+    assert fuzz.ratio(normalize(base), normalize(near)) >= WIRE_RATIO > fuzz.ratio(normalize(base), normalize(far))
+    own, first, second = WireEntry(1, ["a"]), WireEntry(2, ["b"]), WireEntry(3, ["c"])
+    nearer = base + "!"
+    assert fuzz.ratio(normalize(base), normalize(nearer)) > fuzz.ratio(normalize(base), normalize(near))
+    index = WireIndex(lambda d: [(near, own), (far, WireEntry(4, ["d"])), (near, first), (nearer, second)])
+    # The article's own sentence is skipped; of two near copies the first added is found,
+    # not the closest.
+    assert index.find(day, base, article_id=1) is first
+    assert index.find(day, base, article_id=2) is own
+    assert index.find(day, "Nothing alike here at all, about the weather in the mountains.", article_id=9) is None
+    assert WireIndex(lambda d: [(near, own)]).find(day, base, article_id=1) is None
+
+
+def test_copy_writes_every_column_of_articles_and_excerpts():
+    from ingest.services import ARTICLE_COPY, EXCERPT_COPY, EXCERPT_NOT_COPIED
+    from ledger.models import Article, Excerpt
+
+    def columns(model):
+        return {f.column for f in model._meta.concrete_fields}
+
+    assert set(ARTICLE_COPY) == columns(Article)
+    assert set(EXCERPT_COPY) | EXCERPT_NOT_COPIED == columns(Excerpt)
