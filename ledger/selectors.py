@@ -88,13 +88,10 @@ class Positions:
                 "known_at": self.known_at, "questions": [q.as_dict() for q in self.questions]}
 
 
-def records_as_known(story: Story | None, *, as_of: date, known_at: datetime | None = None):
-    """The records that count as of `as_of` (and as the ledger knew them at `known_at`):
-    reported by then, recorded by then, not retracted by then. `story=None` leaves the
-    story to a filter the caller adds (a question implies its story)."""
-    records = StanceRecord.objects.filter(reported_on__lte=as_of)
-    if story is not None:
-        records = records.filter(story=story)
+def records_as_known(story: Story, *, as_of: date, known_at: datetime | None = None):
+    """The story's records that count as of `as_of` (and as the ledger knew them at
+    `known_at`): reported by then, recorded by then, not retracted by then."""
+    records = StanceRecord.objects.filter(story=story, reported_on__lte=as_of)
     retractions = Retraction.objects.filter(record=OuterRef("pk"))
     if known_at is not None:
         records = records.filter(recorded_at__lte=known_at)

@@ -87,13 +87,20 @@ unit = "people"
 """
 
 
-def make_story(tmp_path: Path, slug: str | None = None, toml: str = STORY_TOML) -> Story:
-    slug = slug or f"story-{next(_counter)}"
-    folder = Path(tmp_path) / slug
+def bundle_load(folder: Path, toml: str, key_lines: list[str] | None = None) -> Story:
+    """Write a bundle folder (story.toml, and answer_key.jsonl when given) and load it."""
+    folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "story.toml").write_text(toml.format(slug=slug), encoding="utf-8")
+    (folder / "story.toml").write_text(toml, encoding="utf-8")
+    if key_lines:
+        (folder / "answer_key.jsonl").write_text("\n".join(key_lines) + "\n", encoding="utf-8")
     story, _ = story_load(folder)
     return story
+
+
+def make_story(tmp_path: Path, slug: str | None = None, toml: str = STORY_TOML) -> Story:
+    slug = slug or f"story-{next(_counter)}"
+    return bundle_load(Path(tmp_path) / slug, toml.format(slug=slug))
 
 
 def append(story: Story, rows) -> list[StanceRecord]:

@@ -3,9 +3,9 @@
 from datetime import date, datetime, timezone
 from pathlib import Path
 
-from ledger.bundle import story_load
 from ledger.models import Article, Excerpt, Question, Story
 from ledger.services import RecordDraft, records_append
+from ledger.tests.factories import bundle_load
 
 STORY_TOML = """
 slug = "{slug}"
@@ -84,16 +84,10 @@ BASE_ACTORS = [("interior-ministry", "Interior Ministry", "government"), ("presi
 
 def story_make(folder: Path, *, slug: str = "canopy", title: str = "Canopy collapse and the protests",
                extra_actors: int = 0, key_lines: list[str] | None = None) -> Story:
-    folder = Path(folder) / slug
-    folder.mkdir(parents=True, exist_ok=True)
     actors = BASE_ACTORS + [(f"actor-{i}", f"Actor {i}", "others") for i in range(extra_actors)]
     text = STORY_TOML.format(slug=slug, title=title) + "".join(
         ACTOR_TOML.format(id=k, name=n, side=s) for k, n, s in actors)
-    (folder / "story.toml").write_text(text)
-    if key_lines:
-        (folder / "answer_key.jsonl").write_text("\n".join(key_lines) + "\n")
-    story, _ = story_load(folder)
-    return story
+    return bundle_load(Path(folder) / slug, text, key_lines)
 
 
 def rec(story: Story, actor: str, question: str, position: str, day: str, outlet: str | None = "n1", **kwargs):

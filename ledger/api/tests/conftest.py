@@ -8,9 +8,9 @@ from django.contrib.auth.models import Permission, User
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from ledger.bundle import story_load
 from ledger.models import Article, Excerpt, StanceRecord, Story
 from ledger.services import RecordDraft, StoryIndex, records_append
+from ledger.tests.factories import bundle_load
 
 STORY_TOML = """
 slug = "api-story"
@@ -99,10 +99,7 @@ class Ledger:
 
 
 def story_make(folder, toml: str = STORY_TOML) -> Story:
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "story.toml").write_text(toml)
-    story, _ = story_load(folder)
-    return story
+    return bundle_load(folder, toml)
 
 
 def excerpt_make(story: Story, *, outlet: str, day: date, sentence: str, copies=()) -> Excerpt:
