@@ -86,6 +86,8 @@ def setup_django(url: str):
     # DEBUG=1 keeps the settings free of the HTTPS redirect and of Redis (local memory cache);
     # DEBUG itself is switched off below so that no query log or debug page costs time.
     os.environ.setdefault("DEBUG", "1")
+    # Every query computes its answer: a repeated query (the next run's) must not be a cache hit.
+    os.environ["LEDGER_POSITIONS_CACHE_SECONDS"] = "0"
     import django
 
     django.setup()
@@ -408,7 +410,9 @@ def disk_sizes() -> dict:
 
     with connection.cursor() as cur:
         out = {}
-        for table in ("ledger_stancerecord", "ledger_retraction"):
+        cur.execute("SELECT to_regclass('ledger_positionperiod') IS NOT NULL")
+        tables = ["ledger_stancerecord", "ledger_retraction"] + (["ledger_positionperiod"] if cur.fetchone()[0] else [])
+        for table in tables:
             cur.execute("SELECT pg_relation_size(%s), pg_indexes_size(%s), pg_total_relation_size(%s)",
                         [table, table, table])
             heap, indexes, total = cur.fetchone()
@@ -433,14 +437,43 @@ def api_route_exists() -> bool:
         return False
 
 
+def periods_kept() -> bool:
+    """Whether this ledger has a derived table of periods to read (and so a second way to answer)."""
+    try:
+        from ledger.selectors import ledger_mark  # noqa: F401
+    except ImportError:
+        return False
+    from django.db import connection
+
+    with connection.cursor() as cur:
+        cur.execute("SELECT to_regclass('ledger_positionperiod') IS NOT NULL AND EXISTS (SELECT 1 FROM ledger_periodshead)")
+        return cur.fetchone()[0]
+
+
 class Ours:
-    def __init__(self, mode: str):
+    """Our answer through the API (or the selector). With `periods=False` the same request is
+    answered as if the derived periods were behind the ledger: folded from the records."""
+
+    def __init__(self, mode: str, periods: bool = True):
         from django.test import Client
 
         self.client = Client()
         self.mode = mode
+        self.periods = periods
 
     def __call__(self, slug, question, as_of, confirm) -> dict:
+        if self.periods:
+            return self._answer(slug, question, as_of, confirm)
+        from ledger import selectors
+
+        kept = selectors.ledger_mark
+        selectors.ledger_mark = lambda story: selectors.LedgerMark(kept(story).last_seq, ())
+        try:
+            return self._answer(slug, question, as_of, confirm)
+        finally:
+            selectors.ledger_mark = kept
+
+    def _answer(self, slug, question, as_of, confirm) -> dict:
         if self.mode == "api":
             response = self.client.get(f"/api/v1/stories/{slug}/positions",
                                        {"as_of": as_of, "question": question, "confirm": confirm},
@@ -536,6 +569,7 @@ def measure(shape: Shape, queries: list[dict], mode: str, runs: int, naive_n: in
 
     _ACTOR_KEYS.clear()
     ours = Ours(mode)
+    from_records = Ours(mode, periods=False) if periods_kept() else None
     for q in queries[:6]:  # warm up: imports, URL resolution, first plans
         ours(q["slug"], q["question"], q["as_of"], q["confirm"])
         bare(q["question_id"], q["as_of"])
@@ -554,11 +588,12 @@ def measure(shape: Shape, queries: list[dict], mode: str, runs: int, naive_n: in
     naive_set = set(probes[:: max(1, len(probes) // max(1, naive_n - half))][: naive_n - half])
     naive_set |= set(randoms[:: max(1, len(randoms) // max(1, half))][:half])
     per_run = []
-    naive_mismatch = 0
+    naive_mismatch = records_mismatch = 0
     for run in range(runs):
-        times = {"ours": {}, "bare": {}, "naive": {}}
+        times = {"ours": {}, "bare": {}, "naive": {}, "records": {}}
         for i, q in enumerate(queries):
-            steps = ["ours", "bare"] + (["naive"] if i in naive_set else [])
+            steps = (["ours", "bare"] + (["records"] if from_records else [])
+                     + (["naive"] if i in naive_set else []))
             k = (i + run) % len(steps)
             answers = {}
             for step in steps[k:] + steps[:k]:  # rotate who goes first, so caches favour no one
@@ -567,15 +602,20 @@ def measure(shape: Shape, queries: list[dict], mode: str, runs: int, naive_n: in
                     answers[step] = ours(q["slug"], q["question"], q["as_of"], q["confirm"])
                 elif step == "bare":
                     answers[step] = bare(q["question_id"], q["as_of"])
+                elif step == "records":
+                    answers[step] = from_records(q["slug"], q["question"], q["as_of"], q["confirm"])
                 else:
                     answers[step] = naive(q["story_id"], q["question_id"], q["as_of"], q["confirm"])
                 times[step][i] = (time.perf_counter_ns() - t) / 1e6
             if "naive" in answers and run == 0:
                 naive_mismatch += currents(answers["ours"]) != currents(answers["naive"])
+            if "records" in answers and run == 0:
+                records_mismatch += answers["ours"] != answers["records"]
         per_run.append(times)
     connection.close()
     return {"per_run": per_run, "naive_set": sorted(naive_set), "check_n1": (checked, mismatches),
-            "check_naive": (len(naive_set), naive_mismatch)}
+            "check_naive": (len(naive_set), naive_mismatch),
+            "check_records": (len(queries) if from_records else 0, records_mismatch)}
 
 
 _ACTOR_KEYS = {}
@@ -597,8 +637,10 @@ def summarize(result: dict, queries: list[dict]) -> dict:
         nidx = [i for i in result["naive_set"] if i in idx]
         row = defaultdict(list)
         for times in result["per_run"]:
-            for step in ("ours", "bare"):
-                vals = [times[step][i] for i in idx]
+            for step in ("ours", "bare", "records"):
+                vals = [times[step][i] for i in idx if i in times[step]]
+                if not vals:
+                    continue
                 row[f"{step}_p50"].append(percentile(vals, 50))
                 row[f"{step}_p95"].append(percentile(vals, 95))
             if nidx:
@@ -608,6 +650,8 @@ def summarize(result: dict, queries: list[dict]) -> dict:
         s = {k: statistics.median(v) for k, v in row.items()}
         s["n"], s["naive_n"] = len(idx), len(nidx)
         s["ours_over_bare"] = s["ours_p50"] / s["bare_p50"]
+        if "records_p50" in s:
+            s["records_over_ours"] = s["records_p50"] / s["ours_p50"]
         if nidx:
             s["naive_over_ours"] = s["naive_p50"] / s["ours_on_naive_p50"]
         out[kind] = s
@@ -707,20 +751,21 @@ def breakdown(shape: Shape, mode: str, question, slug: str, as_of: str, confirm:
                   "actors": sum(len(qp.actors) for qp in positions.questions)}
         if not best or sample["whole_ms"] < best["whole_ms"]:
             best = sample
-    # The server's own time for the big query, and its plan.
-    big = max(sent, key=lambda s: len(s[0]))
-    sql, params = big[0], big[1]
-    if sql.lstrip().upper().startswith("DECLARE"):
-        sql = sql[sql.upper().index(" FOR ") + 5:]
+    # The server's own time for the main queries (the records', and the periods' when kept), and their plans.
+    main = [q for q in sent if "FROM ledger_positionperiod" in q[0] or "FROM ledger_stancerecord r" in q[0]]
+    plan, server = [], 0.0
     with connection.cursor() as cur:
-        cur.execute("EXPLAIN (ANALYZE, BUFFERS) " + sql, params)
-        plan = [line for (line,) in cur.fetchall()]
+        for sql, params, _ in main or [max(sent, key=lambda s: len(s[0]))]:
+            cur.execute("EXPLAIN (ANALYZE, BUFFERS) " + sql, params)
+            lines = [line for (line,) in cur.fetchall()]
+            plan += lines
+            server += next((float(line.split(":")[1].split()[0]) for line in lines
+                            if line.startswith("Execution Time")), 0.0)
         cur.execute("SELECT count(*) FROM ledger_stancerecord WHERE question_id = %s AND reported_on <= %s",
                     [question.id, as_of])
         rows = cur.fetchone()[0]
         cur.execute("EXPLAIN (ANALYZE, BUFFERS) " + BARE_SQL, [question.id, as_of])
         bare_plan = [line for (line,) in cur.fetchall()]
-    server = next((float(line.split(":")[1].split()[0]) for line in plan if line.startswith("Execution Time")), None)
     best.update({"rows": rows, "sql_server_ms": server, "plan": plan, "bare_plan": bare_plan,
                  "python_other_ms": best["selector_ms"] - best["fold_ms"] - (server or 0)})
     if cprofile:
@@ -753,6 +798,9 @@ def report_size(total, load_t, sizes, summary, rss, checks, mode):
     print(f"disk: records heap {mb(rec['heap'])}, indexes {mb(rec['indexes'])}, total {mb(rec['total'])}; "
           f"retractions total {mb(sizes['ledger_retraction']['total'])}; database {mb(sizes['database'])}")
     print("  indexes: " + ", ".join(f"{k} {mb(v)}" for k, v in rec["each"].items()))
+    if "ledger_positionperiod" in sizes:
+        per = sizes["ledger_positionperiod"]
+        print(f"  derived periods: heap {mb(per['heap'])}, indexes {mb(per['indexes'])}, total {mb(per['total'])}")
     print(f"ours = {'API through django.test.Client' if mode == 'api' else 'positions_find + as_dict + JSON'}; "
           f"ms, median over runs of p50/p95")
     print(f"{'queries':<8}{'n':>5}{'ours p50':>10}{'p95':>9}{'bare p50':>10}{'p95':>9}{'ours/bare':>10}"
@@ -762,6 +810,11 @@ def report_size(total, load_t, sizes, summary, rss, checks, mode):
                       if s["naive_n"] else f"{0:>8}")
         print(f"{kind:<8}{s['n']:>5}{s['ours_p50']:>10.2f}{s['ours_p95']:>9.2f}{s['bare_p50']:>10.2f}"
               f"{s['bare_p95']:>9.2f}{s['ours_over_bare']:>9.1f}x{naive_part}")
+    if "records_p50" in summary["all"]:
+        print("ours folded from the records instead of read through the periods (same requests, round robin):")
+        for kind, s in summary.items():
+            print(f"{kind:<8}{s['n']:>5}  records p50 {s['records_p50']:.2f}  p95 {s['records_p95']:.2f}  "
+                  f"records/ours {s['records_over_ours']:.1f}x")
     if "rss_peak_mb" in rss:
         print(f"web process: peak RSS {rss['rss_peak_mb']:.0f} MB after answering these queries "
               f"({rss['rss_ready_mb']:.0f} MB before the first)")
@@ -769,7 +822,8 @@ def report_size(total, load_t, sizes, summary, rss, checks, mode):
         print(f"web process: {rss}")
     print(f"checks: N=1 current positions equal the bare latest records in {checks['check_n1'][0] - checks['check_n1'][1]}"
           f"/{checks['check_n1'][0]}; ours equals naive in {checks['check_naive'][0] - checks['check_naive'][1]}"
-          f"/{checks['check_naive'][0]}")
+          f"/{checks['check_naive'][0]}; through the periods equals from the records (byte for byte) in "
+          f"{checks['check_records'][0] - checks['check_records'][1]}/{checks['check_records'][0]}")
 
 
 def report_breakdown(label, b):
@@ -778,7 +832,7 @@ def report_breakdown(label, b):
           f"{b['fold_ms']:.1f} ms ({b['queries']} queries); as_dict {b['as_dict_ms']:.1f} ms; JSON {b['json_ms']:.1f} ms; "
           f"the main query on the server {b['sql_server_ms']:.1f} ms (EXPLAIN ANALYZE, a separate run), so "
           f"fetching, Row objects and grouping ~{b['python_other_ms']:.0f} ms")
-    print("plan of the selector's main query:")
+    print("plans of the selector's main queries:")
     print("\n".join("    " + line for line in b["plan"]))
     print("plan of the bare query:")
     print("\n".join("    " + line for line in b["bare_plan"]))
@@ -824,8 +878,13 @@ def main():
             shape = Shape(args.seed, create=False)
             load_t = {"kept": total}
             for command in args.after_load:
+                started = time.perf_counter()
                 name, *rest = command.split()
                 call_command(name, *rest)
+                load_t[f"after_load {command}"] = time.perf_counter() - started
+            if args.after_load:
+                with connection.cursor() as cur:
+                    cur.execute("VACUUM (ANALYZE)")
         else:
             recreate_database(args.database_url)
             call_command("migrate", verbosity=0, interactive=False)
@@ -855,7 +914,8 @@ def main():
         for label, b in breakdowns.items():
             report_breakdown(label, b)
         figures.append({"records": total, "mode": mode, "load": load_t, "sizes": sizes, "summary": summary,
-                        "web": rss, "checks": {"n1": result["check_n1"], "naive": result["check_naive"]},
+                        "web": rss, "checks": {"n1": result["check_n1"], "naive": result["check_naive"],
+                                                               "records": result["check_records"]},
                         "breakdown": {k: {kk: vv for kk, vv in v.items() if kk != "cprofile"}
                                       for k, v in breakdowns.items()}})
         sys.stdout.flush()

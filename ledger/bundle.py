@@ -18,6 +18,7 @@ from django.db.models import ProtectedError
 
 from .errors import LedgerError
 from .models import Actor, KeyStatement, Outlet, Question, Story, Topic
+from .services import periods_ready, periods_rebuild
 
 SLUG = re.compile(r"^[a-z0-9-]+$")
 STANCES = ("affirm", "deny", "partial")
@@ -234,6 +235,8 @@ def story_load(path) -> tuple[Story, bool]:
     c = bundle.config
     story = Story.objects.filter(slug=c["slug"]).first()
     if story is not None and story.config_sha256 == bundle.sha256:
+        if not periods_ready(story):
+            periods_rebuild(story)
         return story, False
     steps, confirmation = c.get("steps", {}), c.get("confirmation", {})
     fields = dict(
@@ -274,4 +277,5 @@ def story_load(path) -> tuple[Story, bool]:
                      position=s["position"], value=s.get("value"), date=s["date"], url=s.get("url", ""))
         for s in bundle.key
     )
+    periods_rebuild(story)  # the new configuration may group outlets differently
     return story, True

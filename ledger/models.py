@@ -247,3 +247,40 @@ class Retraction(models.Model):
     class Meta:
         ordering = ["id"]
         constraints = [models.UniqueConstraint(fields=["story", "seq"], name="retraction_seq_unique")]
+
+
+class PositionPeriod(models.Model):
+    """A confirmed position of an actor on a question under the rule N = `confirm`: derived
+    from the ledger, never the ledger itself. Positions as of D read an actor's periods
+    confirmed by D and the few records after the last of them, instead of every record.
+    `ledger.services` keeps it in step with every append and retraction; a story whose
+    `PeriodsHead` is behind its chain head is answered from the records alone."""
+
+    # The unique constraint below is the only index: reads go by question, and an actor or
+    # question with periods has records, which PROTECT it from being deleted.
+    question = models.ForeignKey(Question, on_delete=models.CASCADE, related_name="+", db_index=False)
+    actor = models.ForeignKey(Actor, on_delete=models.CASCADE, related_name="+", db_index=False)
+    confirm = models.PositiveSmallIntegerField()
+    ordinal = models.PositiveIntegerField(help_text="0 for the actor's first position, then 1, 2, ...")
+    position = models.CharField(max_length=10)
+    value = models.FloatField(null=True)
+    since = models.DateField()
+    confirmed_on = models.DateField()
+    confirmed_by = models.BigIntegerField(help_text="id of the record that confirmed it")
+    records = ArrayField(models.BigIntegerField(), help_text="the records that brought it, then its latest repeat")
+    established = models.PositiveSmallIntegerField(help_text="how many of `records` brought it")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["question", "confirm", "actor", "ordinal"],
+                                               name="period_question_confirm_actor")]
+
+
+class PeriodsHead(models.Model):
+    """How far a story's `PositionPeriod` rows have followed its ledger: they are used only
+    while `last_seq` is the chain head's, the story's configuration (which decides which
+    outlets are independent) is the one they were built under, and N is among `confirms`."""
+
+    story = models.OneToOneField(Story, on_delete=models.CASCADE, primary_key=True, related_name="periods_head")
+    last_seq = models.BigIntegerField()
+    config_sha256 = models.CharField(max_length=64)
+    confirms = ArrayField(models.PositiveSmallIntegerField())

@@ -28,6 +28,7 @@ class Period:
     records: list[int]
     to: date | None = None
     established: int = 0  # how many of `records` brought the position
+    confirmed_by: int = 0  # the record that confirmed it (for the first position, the first record)
 
     def __post_init__(self):
         self.established = self.established or len(self.records)
@@ -97,17 +98,45 @@ def flip_id(confirming_record: int, confirm: int) -> str:
     return f"{confirming_record}-{confirm}"
 
 
-def fold(rows: list[Row], confirm: int) -> Stance | None:
+def stance_resume(periods: list[Period], confirm: int) -> Stance:
+    """The state of the rule just after the last of `periods` was confirmed, from an actor's
+    stored periods (oldest first): what `fold` continues from. The flips between periods
+    follow from the periods themselves; the last period keeps only the records that brought
+    it, since its latest repeat depends on where the rows end."""
+    periods = [Period(p.position, p.value, p.since, p.confirmed_on, list(p.records), None, p.established,
+                      p.confirmed_by) for p in periods]
+    changes = []
+    for before, after in zip(periods, periods[1:]):
+        before.to = after.since
+        changes.append(Change(
+            id=flip_id(after.confirmed_by, confirm),
+            from_position=before.position, to_position=after.position,
+            from_value=before.value, to_value=after.value,
+            date=after.since, confirmed_on=after.confirmed_on,
+            from_records=list(before.records), to_records=after.records[:after.established],
+        ))
+    current = periods[-1]
+    del current.records[current.established:]
+    return Stance(current=current, pending=None, history=periods[-2::-1], changes=changes)
+
+
+def fold(rows: list[Row], confirm: int, start: Stance | None = None) -> Stance | None:
     """Apply the rule to one actor's rows on one question, given in ledger order
-    (reported_on, then id), already cut to the date and without retracted records."""
-    if not rows:
-        return None
-    first = rows[0]
-    current = Period(first.position, first.value, first.reported_on, first.reported_on, [first.id])
-    periods: list[Period] = []
-    changes: list[Change] = []
+    (reported_on, then id), already cut to the date and without retracted records.
+    With `start` (see `stance_resume`), the rows are those after its current position's
+    confirming record, and the fold goes on from there."""
+    if start is None:
+        if not rows:
+            return None
+        first, rows = rows[0], rows[1:]
+        current = Period(first.position, first.value, first.reported_on, first.reported_on, [first.id],
+                         confirmed_by=first.id)
+        periods: list[Period] = []
+        changes: list[Change] = []
+    else:
+        current, periods, changes = start.current, start.history[::-1], list(start.changes)
     pending: dict[tuple, Pending] = {}
-    for index, row in enumerate(rows[1:], start=1):
+    for index, row in enumerate(rows, start=1):
         key = (row.position, row.value)
         if key == (current.position, current.value):
             current.repeat(row.id)  # a repeat: more evidence, no change
@@ -129,7 +158,13 @@ def fold(rows: list[Row], confirm: int) -> Stance | None:
             ))
             current.to = waiting.date
             periods.append(current)
-            current = Period(row.position, row.value, waiting.date, row.reported_on, list(waiting.records))
+            current = Period(row.position, row.value, waiting.date, row.reported_on, list(waiting.records),
+                             confirmed_by=row.id)
             pending = {}
     latest_pending = max(pending.values(), key=lambda p: p.last_index, default=None)
     return Stance(current=current, pending=latest_pending, history=periods[::-1], changes=changes)
+
+
+def periods_of(stance: Stance) -> list[Period]:
+    """All of an actor's confirmed positions, oldest first: what the derived table stores."""
+    return [*stance.history[::-1], stance.current]

@@ -4,6 +4,7 @@ import hashlib
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import lru_cache
 
 from django.conf import settings
 from django.core.cache import cache
@@ -12,8 +13,8 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from .errors import LedgerError, NotFound
-from .models import Actor, ChainHead, Question, Retraction, StanceRecord, Story
-from .positions import Row, Stance, fold
+from .models import Actor, ChainHead, Outlet, Question, Retraction, StanceRecord, Story
+from .positions import Period, Row, Stance, fold, stance_resume
 
 
 def story_get(slug: str) -> Story:
@@ -24,10 +25,10 @@ def story_get(slug: str) -> Story:
 
 
 def question_get(story: Story, key: str) -> Question:
-    try:
-        return story.questions.select_related("topic").get(key=key)
-    except Question.DoesNotExist:
-        raise NotFound(f"unknown question {key!r}", param="question") from None
+    question = story_cast(story.id, story.config_sha256).questions.get(key)
+    if question is None:
+        raise NotFound(f"unknown question {key!r}", param="question")
+    return question
 
 
 def actor_get(story: Story, key: str) -> Actor:
@@ -103,19 +104,95 @@ def records_as_known(story: Story, *, as_of: date, known_at: datetime | None = N
 # covering index, in fold order: an anti-join made PostgreSQL sort twice and scan every
 # retraction of the ledger.
 POSITION_ROWS_SQL = """
-SELECT r.id, r.question_id, r.actor_id, r.position, r.value, r.reported_on, o.key, o."group"
+SELECT r.id, r.question_id, r.actor_id, r.position, r.value, r.reported_on, r.outlet_id
 FROM ledger_stancerecord r
 LEFT JOIN LATERAL (
     SELECT 1 AS gone FROM ledger_retraction x WHERE x.record_id = r.id {retracted_known} LIMIT 1
 ) retraction ON true
-LEFT JOIN ledger_outlet o ON o.id = r.outlet_id
 WHERE r.question_id = ANY(%(questions)s) AND r.reported_on <= %(as_of)s {known}
   AND retraction.gone IS NULL
 ORDER BY r.question_id, r.actor_id, r.reported_on, r.id
 """
 
+# The same records, for chosen (question, actor) pairs and only after a point of each pair's
+# fold order: each pair is one range of the covering index.
+PAIR_ROWS_SQL = """
+SELECT r.id, r.question_id, r.actor_id, r.position, r.value, r.reported_on, r.outlet_id
+FROM unnest(%(questions)s::bigint[], %(actors)s::bigint[], %(after_days)s::date[], %(after_ids)s::bigint[])
+     AS p(question_id, actor_id, after_day, after_id)
+JOIN LATERAL (
+    SELECT r.id, r.question_id, r.actor_id, r.position, r.value, r.reported_on, r.outlet_id
+    FROM ledger_stancerecord r
+    WHERE r.question_id = p.question_id AND r.actor_id = p.actor_id
+      AND (r.reported_on, r.id) > (p.after_day, p.after_id) AND r.reported_on <= %(as_of)s
+) r ON true
+LEFT JOIN LATERAL (SELECT 1 AS gone FROM ledger_retraction x WHERE x.record_id = r.id LIMIT 1) retraction ON true
+WHERE retraction.gone IS NULL
+ORDER BY r.question_id, r.actor_id, r.reported_on, r.id
+"""
 
-def _position_rows(question_ids: list[int], as_of: date, known_at: datetime | None) -> list[tuple]:
+# An actor's periods confirmed by D, and the records after the last of them up to D, in one
+# round trip: periods first (tail 0), then the records (tail 1), each pair in fold order.
+PERIODS_AND_TAILS_SQL = """
+WITH periods AS (
+    SELECT question_id, actor_id, ordinal, position, value, since, confirmed_on, confirmed_by, records, established
+    FROM ledger_positionperiod
+    WHERE question_id = ANY(%(questions)s) AND confirm = %(confirm)s AND confirmed_on <= %(as_of)s
+), last AS (
+    SELECT DISTINCT ON (question_id, actor_id) question_id, actor_id, confirmed_on, confirmed_by
+    FROM periods ORDER BY question_id, actor_id, ordinal DESC
+)
+SELECT question_id, actor_id, 0 AS tail, ordinal, position, value, since, confirmed_on, confirmed_by, records,
+       established, NULL::bigint AS outlet_id
+FROM periods
+UNION ALL
+SELECT r.question_id, r.actor_id, 1, 0, r.position, r.value, r.reported_on, NULL, r.id, NULL, NULL, r.outlet_id
+FROM last
+JOIN LATERAL (
+    SELECT r.id, r.question_id, r.actor_id, r.position, r.value, r.reported_on, r.outlet_id
+    FROM ledger_stancerecord r
+    WHERE r.question_id = last.question_id AND r.actor_id = last.actor_id
+      AND (r.reported_on, r.id) > (last.confirmed_on, last.confirmed_by) AND r.reported_on <= %(as_of)s
+) r ON true
+LEFT JOIN LATERAL (SELECT 1 AS gone FROM ledger_retraction x WHERE x.record_id = r.id LIMIT 1) retraction ON true
+WHERE retraction.gone IS NULL
+ORDER BY 1, 2, 3, 4, 7, 9
+"""
+
+Pair = tuple[int, int]  # (question id, actor id)
+
+
+@dataclass(frozen=True)
+class StoryCast:
+    """A story's actors, and the independent source each outlet counts as: read once per
+    process and configuration, since only loading a bundle changes them, and loading one
+    changes the configuration's hash."""
+
+    actors: dict[int, Actor]
+    sources: dict[int, str]  # outlet id -> its group, or the outlet itself when it has none
+    questions: dict[str, Question]  # by key, in the story's order, with their topics
+
+
+@lru_cache(maxsize=256)
+def story_cast(story_id: int, config_sha256: str) -> StoryCast:
+    actors = {a.id: a for a in Actor.objects.filter(story_id=story_id)}
+    sources = {oid: group or f"outlet:{key}"
+               for oid, key, group in Outlet.objects.filter(story_id=story_id).values_list("id", "key", "group")}
+    questions = {q.key: q for q in Question.objects.filter(story_id=story_id).select_related("topic")}
+    return StoryCast(actors, sources, questions)
+
+
+def _rows_by_pair(fetched, sources: dict[int, str]) -> dict[Pair, list[Row]]:
+    grouped: dict[Pair, list[Row]] = defaultdict(list)
+    for rid, qid, aid, position, value, reported_on, outlet_id in fetched:
+        # A record without an outlet is a source of its own.
+        source = sources[outlet_id] if outlet_id else f"record:{rid}"
+        grouped[(qid, aid)].append(Row(rid, position, value, reported_on, source))
+    return grouped
+
+
+def _position_rows(cast: StoryCast, question_ids: list[int], as_of: date,
+                   known_at: datetime | None) -> dict[Pair, list[Row]]:
     """The rows the rule folds: the same records as `records_as_known`, written as SQL so
     that PostgreSQL reads them from the covering index `record_question_actor_day` in fold
     order, and fetched as plain tuples (the ORM's per-row work was most of the answer's time)."""
@@ -125,7 +202,88 @@ def _position_rows(question_ids: list[int], as_of: date, known_at: datetime | No
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, {"questions": question_ids, "as_of": as_of, "known_at": known_at})
-        return cursor.fetchall()
+        return _rows_by_pair(cursor.fetchall(), cast.sources)
+
+
+def pair_rows_after(cast: StoryCast, after: dict[Pair, tuple[date, int]],
+                    as_of: date = date.max) -> dict[Pair, list[Row]]:
+    """Each pair's rows that count (not retracted) after its (day, record id) and up to `as_of`."""
+    if not after:
+        return {}
+    pairs = list(after)
+    with connection.cursor() as cursor:
+        cursor.execute(PAIR_ROWS_SQL, {
+            "questions": [q for q, _ in pairs], "actors": [a for _, a in pairs],
+            "after_days": [after[p][0] for p in pairs], "after_ids": [after[p][1] for p in pairs],
+            "as_of": as_of})
+        return _rows_by_pair(cursor.fetchall(), cast.sources)
+
+
+PERIODS_OF_PAIRS_SQL = """
+SELECT p.question_id, p.actor_id, p.confirm, p.position, p.value, p.since, p.confirmed_on, p.confirmed_by,
+       p.records, p.established
+FROM ledger_positionperiod p
+JOIN unnest(%(questions)s::bigint[], %(actors)s::bigint[]) AS pair(question_id, actor_id)
+  ON p.question_id = pair.question_id AND p.actor_id = pair.actor_id
+ORDER BY p.question_id, p.actor_id, p.confirm, p.ordinal
+"""
+
+
+def periods_of_pairs(pairs: list[Pair]) -> dict[tuple[int, int, int], list[Period]]:
+    """The stored periods of these pairs by (question id, actor id, N), oldest first."""
+    stored: dict[tuple[int, int, int], list[Period]] = defaultdict(list)
+    with connection.cursor() as cursor:
+        cursor.execute(PERIODS_OF_PAIRS_SQL, {"questions": [q for q, _ in pairs], "actors": [a for _, a in pairs]})
+        for qid, aid, confirm, position, value, since, confirmed_on, confirmed_by, records, established in cursor:
+            stored[(qid, aid, confirm)].append(
+                Period(position, value, since, confirmed_on, records, established=established,
+                       confirmed_by=confirmed_by))
+    return stored
+
+
+def _stances_from_rows(cast, question_ids, as_of, confirm, known_at) -> dict[Pair, Stance]:
+    return {pair: fold(rows, confirm) for pair, rows in _position_rows(cast, question_ids, as_of, known_at).items()}
+
+
+def _stances_from_periods(cast, question_ids, as_of, confirm) -> dict[Pair, Stance]:
+    """The same answer as `_stances_from_rows`, from the derived periods confirmed by
+    `as_of` and only the records after the last of them (the repeats and pending changes
+    that the day's answer still needs)."""
+    periods: dict[Pair, list[Period]] = defaultdict(list)
+    tails: dict[Pair, list[Row]] = defaultdict(list)
+    sources = cast.sources
+    with connection.cursor() as cursor:
+        cursor.execute(PERIODS_AND_TAILS_SQL, {"questions": question_ids, "confirm": confirm, "as_of": as_of})
+        for (qid, aid, tail, _, position, value, day, confirmed_on, record_id, records, established,
+             outlet_id) in cursor.fetchall():
+            if tail:
+                source = sources[outlet_id] if outlet_id else f"record:{record_id}"
+                tails[(qid, aid)].append(Row(record_id, position, value, day, source))
+            else:
+                periods[(qid, aid)].append(Period(position, value, day, confirmed_on, records,
+                                                  established=established, confirmed_by=record_id))
+    return {pair: fold(tails.get(pair, []), confirm, stance_resume(stored, confirm))
+            for pair, stored in periods.items()}
+
+
+@dataclass
+class LedgerMark:
+    """Where a story's ledger stands, read once per answer: the positions cache's key, and
+    whether the derived periods may answer."""
+
+    last_seq: int
+    periods_confirms: tuple[int, ...]  # the N the periods are ready for (none when behind)
+
+
+def ledger_mark(story: Story) -> LedgerMark:
+    row = (ChainHead.objects.filter(story_id=story.id)
+           .values_list("last_seq", "story__periods_head__last_seq", "story__periods_head__config_sha256",
+                        "story__periods_head__confirms").first())
+    if row is None:
+        return LedgerMark(0, ())
+    last_seq, periods_seq, periods_config, confirms = row
+    ready = periods_seq == last_seq and periods_config == story.config_sha256
+    return LedgerMark(last_seq, tuple(confirms) if ready else ())
 
 
 def positions_as_of(*, story: Story, as_of: date, confirm: int | None = None, questions=None,
@@ -134,42 +292,47 @@ def positions_as_of(*, story: Story, as_of: date, confirm: int | None = None, qu
     (default: the story's), with pending changes, earlier positions and flips."""
     confirm = confirm_check(story.min_outlets if confirm is None else confirm)
     if questions is None:
-        questions = list(story.questions.select_related("topic"))
-    key = _positions_cache_key(story, questions, as_of, confirm, known_at)
-    answer = cache.get(key)
+        questions = list(story_cast(story.id, story.config_sha256).questions.values())
+    mark = ledger_mark(story)
+    key = _positions_cache_key(story, mark, questions, as_of, confirm, known_at)
+    seconds = settings.LEDGER_POSITIONS_CACHE_SECONDS
+    answer = cache.get(key) if seconds else None
     if answer is None:
-        answer = _positions_compute(story, questions, as_of, confirm, known_at)
-        cache.set(key, answer, settings.LEDGER_POSITIONS_CACHE_SECONDS)
+        answer = _positions_compute(story, questions, as_of, confirm, known_at, mark)
+        if seconds:
+            cache.set(key, answer, seconds)
     return answer
 
 
-def _positions_cache_key(story: Story, questions, as_of: date, confirm: int, known_at) -> str:
+def _positions_cache_key(story: Story, mark: LedgerMark, questions, as_of: date, confirm: int, known_at) -> str:
     """An answer is cached under the ledger's high-water mark: every append and retraction
     moves the chain head, and a reloaded bundle changes the config hash, so a cached answer
     can never outlive what it was computed from. Confirmation stays a query-time rule: N is
     part of the key, never of the data."""
-    head = ChainHead.objects.filter(story_id=story.id).values_list("last_seq", flat=True).first() or 0
-    parts = [story.id, story.config_sha256, head, *sorted(q.id for q in questions), as_of, confirm, known_at]
+    parts = [story.id, story.config_sha256, mark.last_seq, *sorted(q.id for q in questions), as_of, confirm, known_at]
     return "positions:" + hashlib.sha256(repr(parts).encode()).hexdigest()
 
 
-def _positions_compute(story: Story, questions, as_of: date, confirm: int, known_at) -> Positions:
+def _positions_compute(story: Story, questions, as_of: date, confirm: int, known_at, mark: LedgerMark) -> Positions:
     by_id = {q.id: q for q in questions}
-    grouped: dict[tuple[int, int], list[Row]] = defaultdict(list)
-    for rid, qid, aid, position, value, reported_on, outlet, group in _position_rows(list(by_id), as_of, known_at):
-        # An outlet's group is the source; an outlet without a group is a group of its own;
-        # a record without an outlet is a source of its own.
-        source = (group or f"outlet:{outlet}") if outlet else f"record:{rid}"
-        grouped[(qid, aid)].append(Row(rid, position, value, reported_on, source))
-    actors = {a.id: a for a in story.actors.filter(id__in={aid for _, aid in grouped})}
+    # A question as the ledger knew it at an earlier time is folded from its records; so is
+    # any N the periods are not kept for, and any story whose periods are behind.
+    cast = story_cast(story.id, story.config_sha256)
+    if known_at is None and confirm in mark.periods_confirms:
+        stances = _stances_from_periods(cast, list(by_id), as_of, confirm)
+    else:
+        stances = _stances_from_rows(cast, list(by_id), as_of, confirm, known_at)
+    actors = cast.actors
+    missing = {aid for _, aid in stances} - actors.keys()
+    if missing:  # made outside a bundle load (a shell, a test): read them, leave the cast as it is
+        actors = {**actors, **{a.id: a for a in Actor.objects.filter(id__in=missing)}}
     answer = []
     for question in questions:
-        stances = [
-            ActorStance(actors[aid], fold(grouped[(question.id, aid)], confirm))
-            for (qid, aid) in sorted(grouped, key=lambda k: k[1])
+        answer.append(QuestionPositions(question, [
+            ActorStance(actors[aid], stances[(qid, aid)])
+            for (qid, aid) in sorted(stances, key=lambda k: k[1])
             if qid == question.id
-        ]
-        answer.append(QuestionPositions(question, stances))
+        ]))
     return Positions(story=story, as_of=as_of, confirm=confirm, known_at=known_at, questions=answer)
 
 

@@ -8,12 +8,16 @@ from dataclasses import dataclass, field
 from datetime import date
 from urllib.parse import urlsplit
 
-from django.db import transaction
+from django.conf import settings
+from django.db import connection, transaction
 from django.utils import timezone
 
 from . import chain
 from .errors import LedgerError
-from .models import Actor, ChainHead, Outlet, Question, Retraction, StanceRecord, Story
+from .models import (Actor, ChainHead, Outlet, PeriodsHead, PositionPeriod, Question, Retraction, StanceRecord,
+                     Story)
+from .positions import fold, periods_of, stance_resume
+from .selectors import Pair, pair_rows_after, periods_of_pairs, story_cast
 
 
 @dataclass
@@ -60,6 +64,7 @@ def records_append(*, story: Story, drafts: list[RecordDraft]) -> list[StanceRec
     for draft in drafts:
         record_draft_check(draft)
     head = _lock_head(story)
+    periods = _periods_following(story, head)
     excerpt_ids = {d.excerpt_id for d in drafts if d.excerpt_id is not None}
     seen = set()
     if excerpt_ids:
@@ -101,6 +106,12 @@ def records_append(*, story: Story, drafts: list[RecordDraft]) -> list[StanceRec
     if records:
         StanceRecord.objects.bulk_create(records)
         head.save(update_fields=["last_seq", "last_hash"])
+        if periods is not None:
+            earliest: dict[Pair, date] = {}
+            for r in records:
+                pair = (r.question_id, r.actor_id)
+                earliest[pair] = min(earliest.get(pair, r.reported_on), r.reported_on)
+            _periods_refresh(periods, earliest, head.last_seq)
     return records
 
 
@@ -117,6 +128,7 @@ def retraction_append(*, record: StanceRecord, reason: str, retracted_by: str) -
     if not reason:
         raise LedgerError("a retraction needs a reason", param="reason")
     head = _lock_head(record.story)
+    periods = _periods_following(record.story, head)
     if Retraction.objects.filter(record=record).exists():
         raise LedgerError(f"record {record.id} is already retracted")
     retraction = Retraction(
@@ -132,7 +144,110 @@ def retraction_append(*, record: StanceRecord, reason: str, retracted_by: str) -
     retraction.save()
     head.last_seq, head.last_hash = retraction.seq, retraction.hash
     head.save(update_fields=["last_seq", "last_hash"])
+    if periods is not None:
+        _periods_refresh(periods, {(record.question_id, record.actor_id): date.min}, head.last_seq)
     return retraction
+
+
+# --- derived periods ----------------------------------------------------------------------
+# `PositionPeriod` rows follow the ledger inside the transaction of each append, under the
+# chain head's lock, so they never describe a ledger other than the one committed with them.
+
+
+def period_confirms(story: Story) -> list[int]:
+    """The N the periods are kept for: the configured ones and the story's own."""
+    return sorted({*settings.LEDGER_PERIOD_CONFIRMS, story.min_outlets})
+
+
+def _periods_following(story: Story, head: ChainHead) -> PeriodsHead | None:
+    """The story's periods head when its periods are in step with the locked chain head
+    (then this append must move them along), else None (they wait for `periods_rebuild`)."""
+    periods = PeriodsHead.objects.filter(story_id=story.id).first()
+    if periods is None or periods.last_seq != head.last_seq or periods.config_sha256 != story.config_sha256:
+        return None
+    return periods
+
+
+def _periods_refresh(periods: PeriodsHead, earliest: dict[Pair, date], last_seq: int) -> None:
+    """Bring the periods of the pairs whose records changed up to date. `earliest` is each
+    pair's earliest day touched: a pair whose new records all come after its last confirmed
+    position goes on from there (the usual case: a story is reported forwards), any other
+    is folded again from its first record."""
+    pairs = list(earliest)
+    stored = periods_of_pairs(pairs)
+    starts, after = {}, {}
+    for pair, day in earliest.items():
+        for confirm in periods.confirms:
+            last = (stored.get((*pair, confirm)) or [None])[-1]
+            resumable = last is not None and day >= last.confirmed_on
+            starts[(*pair, confirm)] = stance_resume(stored[(*pair, confirm)], confirm) if resumable else None
+            point = (last.confirmed_on, last.confirmed_by) if resumable else (date.min, 0)
+            after[pair] = min(after.get(pair, point), point)
+    rows = pair_rows_after(story_cast(periods.story_id, periods.config_sha256), after)
+    fresh = []
+    for (qid, aid, confirm), start in starts.items():
+        pair_rows = rows.get((qid, aid), [])
+        if start is not None:
+            point = (start.current.confirmed_on, start.current.confirmed_by)
+            pair_rows = [r for r in pair_rows if (r.reported_on, r.id) > point]
+        stance = fold(pair_rows, confirm, start)
+        if stance is not None:
+            fresh.extend(_period_rows(qid, aid, confirm, stance))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "DELETE FROM ledger_positionperiod p USING unnest(%(questions)s::bigint[], %(actors)s::bigint[])"
+            " AS pair(question_id, actor_id) WHERE p.question_id = pair.question_id AND p.actor_id = pair.actor_id",
+            {"questions": [q for q, _ in pairs], "actors": [a for _, a in pairs]})
+    _periods_copy(fresh)
+    periods.last_seq = last_seq
+    periods.save(update_fields=["last_seq"])
+
+
+def _period_rows(question_id: int, actor_id: int, confirm: int, stance) -> list[tuple]:
+    return [(question_id, actor_id, confirm, ordinal, p.position, p.value, p.since, p.confirmed_on,
+             p.confirmed_by, p.records, p.established)
+            for ordinal, p in enumerate(periods_of(stance))]
+
+
+PERIOD_COPY = ("question_id", "actor_id", "confirm", "ordinal", "position", "value", "since", "confirmed_on",
+               "confirmed_by", "records", "established")
+
+
+def _periods_copy(rows) -> None:
+    with connection.cursor() as cursor:
+        with cursor.copy(f"COPY ledger_positionperiod ({', '.join(PERIOD_COPY)}) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row(row)
+
+
+@transaction.atomic
+def periods_rebuild(story: Story) -> int:
+    """Fold every pair of the story again from its records, for every kept N, and mark the
+    periods in step with the ledger. Returns how many periods were written."""
+    head = _lock_head(story)
+    confirms = period_confirms(story)
+    cast = story_cast(story.id, story.config_sha256)
+    PositionPeriod.objects.filter(question__story=story).delete()
+    written = 0
+    # A question at a time: one index range, in fold order, never the whole ledger in memory.
+    for question_id in story.questions.values_list("id", flat=True):
+        pairs = pair_rows_after(cast, {(question_id, actor_id): (date.min, 0) for actor_id in
+                                 StanceRecord.objects.filter(question_id=question_id)
+                                 .values_list("actor_id", flat=True).distinct()})
+        rows = [period for (qid, aid), pair_rows in pairs.items() for confirm in confirms
+                for period in _period_rows(qid, aid, confirm, fold(pair_rows, confirm))]
+        _periods_copy(rows)
+        written += len(rows)
+    PeriodsHead.objects.update_or_create(story=story, defaults=dict(
+        last_seq=head.last_seq, config_sha256=story.config_sha256, confirms=confirms))
+    return written
+
+
+def periods_ready(story: Story) -> bool:
+    periods = PeriodsHead.objects.filter(story_id=story.id).first()
+    head = ChainHead.objects.filter(story_id=story.id).first()
+    return (periods is not None and periods.last_seq == (head.last_seq if head else 0)
+            and periods.config_sha256 == story.config_sha256 and periods.confirms == period_confirms(story))
 
 
 # --- import -----------------------------------------------------------------------------

@@ -123,8 +123,12 @@ if env_flag("LEDGER_REDIS_CACHE", default=not DEBUG):
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# Positions answers are cached under the ledger's high-water mark (see ledger.selectors).
+# Positions answers are cached under the ledger's high-water mark (see ledger.selectors); 0 turns
+# the cache off.
 LEDGER_POSITIONS_CACHE_SECONDS = int(os.environ.get("LEDGER_POSITIONS_CACHE_SECONDS", "600"))
+# The rules N for which confirmed periods are kept in a derived table (the story's own N is
+# always kept); any other N is answered from the records, a little slower.
+LEDGER_PERIOD_CONFIRMS = [int(n) for n in os.environ.get("LEDGER_PERIOD_CONFIRMS", "1,2,3").split(",") if n.strip()]
 
 # Celery: a task may be delivered twice (acks late, a worker lost), so every task is
 # idempotent; the visibility timeout stays above the hard time limit, and retry backoff

@@ -57,6 +57,10 @@ def test_pick_topic_and_date_then_go_back(page, screenshot, world):
     # The step buttons and the rule N.
     page.locator("#step-next").click()
     expect(page).to_have_url(re.compile(r"as_of=2025-03-20"))
+    # Going back loaded the page afresh, so the step may have been a plain link: pick N only
+    # once the new page's scripts run (its chart is drawn), or no script hears the change.
+    expect(page.locator("#as-of")).to_have_value("2025-03-20")
+    expect(page.locator("#q-device-owned .chart[data-ready]")).to_have_count(1)
     page.select_option("#confirm", "1")
     expect(page).to_have_url(re.compile(r"confirm=1"))
     expect(ministry_row(page).locator(".c-now .badge")).to_have_text("Affirms")

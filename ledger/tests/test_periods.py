@@ -1,0 +1,111 @@
+"""The derived table of confirmed periods must never disagree with the ledger: whatever the
+order of appends and retractions, the periods kept in step equal those folded again from
+scratch, and every answer read through them equals the answer folded from the records."""
+from datetime import date, timedelta
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ledger.models import PeriodsHead, PositionPeriod, StanceRecord
+from ledger.selectors import LedgerMark, _positions_compute, ledger_mark
+from ledger.services import periods_rebuild, retraction_append
+from ledger.tests.factories import STORY_TOML, append, bundle_load, make_story
+
+START = date(2025, 1, 1)
+ACTORS = ["president", "students", "ministry"]
+OUTLETS = ["n1", "nova", "rts", "danas", "beta"]
+stance_specs = st.tuples(st.just("device-owned"), st.sampled_from(ACTORS),
+                         st.sampled_from(["affirm", "deny", "partial"]), st.just(None))
+number_specs = st.tuples(st.just("crowd"), st.sampled_from(ACTORS), st.just("number"),
+                         st.sampled_from([1000.0, 5000.0, 20000.0]))
+record_specs = st.tuples(st.one_of(stance_specs, number_specs), st.integers(0, 40), st.sampled_from(OUTLETS))
+# A batch of records, then maybe a retraction of one record appended so far (by index).
+batches = st.lists(st.tuples(st.lists(record_specs, min_size=1, max_size=12), st.none() | st.integers(0, 10 ** 6)),
+                   min_size=1, max_size=5)
+
+
+def table(story):
+    return sorted(PositionPeriod.objects.filter(question__story=story).values_list(
+        "question_id", "actor_id", "confirm", "ordinal", "position", "value", "since", "confirmed_on",
+        "confirmed_by", "records", "established"))
+
+
+def both_ways(story, day, confirm):
+    """The answer read through the periods and the answer folded from the records."""
+    questions = list(story.questions.select_related("topic"))
+    mark = ledger_mark(story)
+    assert confirm in mark.periods_confirms
+    through_periods = _positions_compute(story, questions, day, confirm, None, mark)
+    from_records = _positions_compute(story, questions, day, confirm, None, LedgerMark(mark.last_seq, ()))
+    return through_periods.as_dict(), from_records.as_dict()
+
+
+@pytest.mark.django_db
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(batches=batches, days=st.lists(st.integers(0, 45), min_size=3, max_size=3))
+def test_kept_periods_equal_a_rebuild_and_answer_as_the_records_do(tmp_path, batches, days):
+    story = make_story(tmp_path)
+    appended = []
+    for specs, retract in batches:
+        # Days in any order: a batch may land before a pair's last confirmed position
+        # (folded again) or after it (continued).
+        appended += append(story, [(actor, question, position, START + timedelta(days=d), outlet, value)
+                                   for (question, actor, position, value), d, outlet in specs])
+        live = [r for r in appended if not hasattr(r, "retraction")]
+        if retract is not None and live:
+            victim = live[retract % len(live)]
+            victim.retraction = retraction_append(record=victim, reason="misread", retracted_by="editor")
+        kept = table(story)
+        periods_rebuild(story)
+        assert kept == table(story)
+    for d in days:
+        for confirm in (1, 2, 3):
+            through_periods, from_records = both_ways(story, START + timedelta(days=d), confirm)
+            assert through_periods == from_records
+
+
+@pytest.mark.django_db
+def test_an_n_without_periods_and_a_story_behind_are_answered_from_the_records(tmp_path):
+    story = make_story(tmp_path)
+    append(story, [("students", "device-owned", "affirm", "2025-03-15", "n1"),
+                   ("students", "device-owned", "deny", "2025-03-16", "rts"),
+                   ("students", "device-owned", "deny", "2025-03-17", "danas")])
+    assert ledger_mark(story).periods_confirms == (1, 2, 3)
+    assert PositionPeriod.objects.filter(question__story=story, confirm=2).count() == 2
+    # N = 4 is not kept: no periods for it, and the answer still comes (from the records).
+    assert not PositionPeriod.objects.filter(confirm=4).exists()
+    questions = list(story.questions.select_related("topic"))
+    four = _positions_compute(story, questions, date(2025, 3, 20), 4, None, ledger_mark(story)).as_dict()
+    assert four["questions"][0]["actors"][0]["pending"]["sources"] == 2
+    # Periods that fell behind the chain head are not read (and appends do not move them).
+    PeriodsHead.objects.filter(story=story).update(last_seq=0)
+    assert ledger_mark(story).periods_confirms == ()
+    append(story, [("students", "device-owned", "affirm", "2025-03-18", "beta")])
+    assert PeriodsHead.objects.get(story=story).last_seq == 0
+    periods_rebuild(story)
+    assert ledger_mark(story).periods_confirms == (1, 2, 3)
+
+
+@pytest.mark.django_db
+def test_a_new_configuration_rebuilds_the_periods(tmp_path):
+    # n1 and nova are one group: two reports from them confirm nothing under N = 2 ...
+    story = make_story(tmp_path, slug="regroup")
+    append(story, [("ministry", "device-owned", "deny", "2025-03-10", "rts"),
+                   ("ministry", "device-owned", "affirm", "2025-03-11", "n1"),
+                   ("ministry", "device-owned", "affirm", "2025-03-12", "nova")])
+    through_periods, _ = both_ways(story, date(2025, 3, 20), 2)
+    assert through_periods["questions"][0]["actors"][0]["current"]["position"] == "deny"
+    # ... until the bundle says they are independent.
+    story = bundle_load(tmp_path / "regroup", STORY_TOML.format(slug="regroup").replace('group = "united"\n', "", 1))
+    through_periods, from_records = both_ways(story, date(2025, 3, 20), 2)
+    assert through_periods == from_records
+    assert through_periods["questions"][0]["actors"][0]["current"]["position"] == "affirm"
+
+
+@pytest.mark.django_db
+def test_rebuild_holds_every_pair_and_kept_n(tmp_path):
+    story = make_story(tmp_path)
+    append(story, [(a, "device-owned", "affirm", "2025-02-01", "rts") for a in ACTORS])
+    assert periods_rebuild(story) == 3 * 3  # three actors, one period each, for N = 1, 2, 3
+    assert StanceRecord.objects.filter(story=story).count() == 3
