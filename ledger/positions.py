@@ -15,7 +15,7 @@ class Row(NamedTuple):
     source: str  # the independent source: the outlet's group, the outlet, or the URL's host
 
 
-@dataclass
+@dataclass(slots=True)
 class Period:
     """A confirmed position. `records` are those that brought it (the first report and the
     confirming sources), then the latest record that repeated it, if any: repeats add
@@ -48,7 +48,7 @@ class Period:
                 "confirmed_on": self.confirmed_on, "records": self.records}
 
 
-@dataclass
+@dataclass(slots=True)
 class Pending:
     position: str
     value: float | None
@@ -62,7 +62,7 @@ class Pending:
                 "records": self.records, "sources": len(self.sources)}
 
 
-@dataclass
+@dataclass(slots=True)
 class Change:
     """A flip: a confirmed change of position. `id` names it by its confirming record and
     the rule N, which is all it takes to find it again."""
@@ -84,7 +84,7 @@ class Change:
                 "to_records": self.to_records}
 
 
-@dataclass
+@dataclass(slots=True)
 class Stance:
     """One actor's answer to one question as of a date."""
 
@@ -100,11 +100,10 @@ def flip_id(confirming_record: int, confirm: int) -> str:
 
 def stance_resume(periods: list[Period], confirm: int) -> Stance:
     """The state of the rule just after the last of `periods` was confirmed, from an actor's
-    stored periods (oldest first): what `fold` continues from. The flips between periods
-    follow from the periods themselves; the last period keeps only the records that brought
-    it, since its latest repeat depends on where the rows end."""
-    periods = [Period(p.position, p.value, p.since, p.confirmed_on, list(p.records), None, p.established,
-                      p.confirmed_by) for p in periods]
+    stored periods (oldest first, read for this call: they become the stance's own): what
+    `fold` continues from. The flips between periods follow from the periods themselves; the
+    last period keeps only the records that brought it, since its latest repeat depends on
+    where the rows end."""
     changes = []
     for before, after in zip(periods, periods[1:]):
         before.to = after.since
@@ -116,6 +115,7 @@ def stance_resume(periods: list[Period], confirm: int) -> Stance:
             from_records=list(before.records), to_records=after.records[:after.established],
         ))
     current = periods[-1]
+    current.to = None
     del current.records[current.established:]
     return Stance(current=current, pending=None, history=periods[-2::-1], changes=changes)
 

@@ -131,15 +131,17 @@ WHERE retraction.gone IS NULL
 ORDER BY r.question_id, r.actor_id, r.reported_on, r.id
 """
 
-# An actor's periods confirmed by D, and the records after the last of them up to D, in one
-# round trip: periods first (tail 0), then the records (tail 1), each pair in fold order.
+# An actor's periods confirmed by D, then what the fold still needs of the records after the
+# last of them up to D, in one round trip, each pair in fold order: the records that differ
+# from the current position (pending changes), and the latest one that repeats it. The other
+# repeats change nothing but which repeat is the latest, and they are most of the records.
 PERIODS_AND_TAILS_SQL = """
 WITH periods AS (
     SELECT question_id, actor_id, ordinal, position, value, since, confirmed_on, confirmed_by, records, established
     FROM ledger_positionperiod
     WHERE question_id = ANY(%(questions)s) AND confirm = %(confirm)s AND confirmed_on <= %(as_of)s
 ), last AS (
-    SELECT DISTINCT ON (question_id, actor_id) question_id, actor_id, confirmed_on, confirmed_by
+    SELECT DISTINCT ON (question_id, actor_id) question_id, actor_id, confirmed_on, confirmed_by, position, value
     FROM periods ORDER BY question_id, actor_id, ordinal DESC
 )
 SELECT question_id, actor_id, 0 AS tail, ordinal, position, value, since, confirmed_on, confirmed_by, records,
@@ -153,9 +155,23 @@ JOIN LATERAL (
     FROM ledger_stancerecord r
     WHERE r.question_id = last.question_id AND r.actor_id = last.actor_id
       AND (r.reported_on, r.id) > (last.confirmed_on, last.confirmed_by) AND r.reported_on <= %(as_of)s
+      AND (r.position, r.value) IS DISTINCT FROM (last.position, last.value)
 ) r ON true
 LEFT JOIN LATERAL (SELECT 1 AS gone FROM ledger_retraction x WHERE x.record_id = r.id LIMIT 1) retraction ON true
 WHERE retraction.gone IS NULL
+UNION ALL
+SELECT r.question_id, r.actor_id, 1, 0, r.position, r.value, r.reported_on, NULL, r.id, NULL, NULL, r.outlet_id
+FROM last
+JOIN LATERAL (
+    SELECT r.id, r.question_id, r.actor_id, r.position, r.value, r.reported_on, r.outlet_id
+    FROM ledger_stancerecord r
+    WHERE r.question_id = last.question_id AND r.actor_id = last.actor_id
+      AND (r.reported_on, r.id) > (last.confirmed_on, last.confirmed_by) AND r.reported_on <= %(as_of)s
+      AND r.position = last.position AND r.value IS NOT DISTINCT FROM last.value
+      AND NOT EXISTS (SELECT 1 FROM ledger_retraction x WHERE x.record_id = r.id)
+    ORDER BY r.reported_on DESC, r.id DESC
+    LIMIT 1
+) r ON true
 ORDER BY 1, 2, 3, 4, 7, 9
 """
 
@@ -247,8 +263,7 @@ def _stances_from_rows(cast, question_ids, as_of, confirm, known_at) -> dict[Pai
 
 def _stances_from_periods(cast, question_ids, as_of, confirm) -> dict[Pair, Stance]:
     """The same answer as `_stances_from_rows`, from the derived periods confirmed by
-    `as_of` and only the records after the last of them (the repeats and pending changes
-    that the day's answer still needs)."""
+    `as_of` and what the day's answer still needs of the records after the last of them."""
     periods: dict[Pair, list[Period]] = defaultdict(list)
     tails: dict[Pair, list[Row]] = defaultdict(list)
     sources = cast.sources
@@ -275,10 +290,17 @@ class LedgerMark:
     periods_confirms: tuple[int, ...]  # the N the periods are ready for (none when behind)
 
 
+LEDGER_MARK_SQL = """
+SELECT h.last_seq, p.last_seq, p.config_sha256, p.confirms
+FROM ledger_chainhead h LEFT JOIN ledger_periodshead p ON p.story_id = h.story_id
+WHERE h.story_id = %s
+"""
+
+
 def ledger_mark(story: Story) -> LedgerMark:
-    row = (ChainHead.objects.filter(story_id=story.id)
-           .values_list("last_seq", "story__periods_head__last_seq", "story__periods_head__config_sha256",
-                        "story__periods_head__confirms").first())
+    with connection.cursor() as cursor:
+        cursor.execute(LEDGER_MARK_SQL, [story.id])
+        row = cursor.fetchone()
     if row is None:
         return LedgerMark(0, ())
     last_seq, periods_seq, periods_config, confirms = row

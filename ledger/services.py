@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from . import chain
@@ -162,10 +163,10 @@ def period_confirms(story: Story) -> list[int]:
 def _periods_following(story: Story, head: ChainHead) -> PeriodsHead | None:
     """The story's periods head when its periods are in step with the locked chain head
     (then this append must move them along), else None (they wait for `periods_rebuild`)."""
-    periods = PeriodsHead.objects.filter(story_id=story.id).first()
-    if periods is None or periods.last_seq != head.last_seq or periods.config_sha256 != story.config_sha256:
-        return None
-    return periods
+    # The configuration is compared with the stored story's, not with `story`, which a worker
+    # may have read before a bundle was loaded again.
+    return PeriodsHead.objects.filter(story_id=story.id, last_seq=head.last_seq,
+                                      config_sha256=F("story__config_sha256")).first()
 
 
 def _periods_refresh(periods: PeriodsHead, earliest: dict[Pair, date], last_seq: int) -> None:

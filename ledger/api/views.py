@@ -13,7 +13,7 @@ from rest_framework.exceptions import MethodNotAllowed, ValidationError
 from rest_framework.generics import GenericAPIView
 from rest_framework.metadata import SimpleMetadata
 from rest_framework.permissions import AllowAny
-from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.renderers import BaseRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -24,6 +24,7 @@ from ledger.models import StanceRecord, Story
 from . import serializers as s
 from .filters import RecordFilter
 from .pagination import LedgerPagination
+from .renderers import LedgerJSONRenderer
 from .permissions import CanAppendRecords, CanRetract, ReadOnly
 from .schema import LedgerAutoSchema
 
@@ -64,12 +65,12 @@ class LedgerBehaviour:
 
     def handle_exception(self, exc):
         response = super().handle_exception(exc)
-        self.request.accepted_renderer, self.request.accepted_media_type = JSONRenderer(), "application/json"
+        self.request.accepted_renderer, self.request.accepted_media_type = LedgerJSONRenderer(), "application/json"
         return response
 
     def options(self, request, *args, **kwargs):
         response = super().options(request, *args, **kwargs)
-        request.accepted_renderer, request.accepted_media_type = JSONRenderer(), "application/json"
+        request.accepted_renderer, request.accepted_media_type = LedgerJSONRenderer(), "application/json"
         return response
 
 
@@ -277,7 +278,7 @@ def csv_lines(records):
 
 
 class ExportView(LedgerView):
-    renderer_classes = [JSONRenderer]
+    renderer_classes = [LedgerJSONRenderer]
     lines = staticmethod(jsonl_lines)
     suffix = "jsonl"
 
@@ -290,7 +291,7 @@ class ExportView(LedgerView):
 
 
 class JSONLinesExportView(ExportView):
-    renderer_classes = [JSONRenderer, JSONLinesRenderer]
+    renderer_classes = [LedgerJSONRenderer, JSONLinesRenderer]
 
     @extend_schema(operation_id="records_export_jsonl", summary="A story's records as JSON lines (section 3), streamed",
                    responses={(200, "application/jsonl"): OpenApiTypes.STR, **errors(404)})
@@ -299,7 +300,7 @@ class JSONLinesExportView(ExportView):
 
 
 class CSVExportView(ExportView):
-    renderer_classes = [JSONRenderer, CSVRenderer]
+    renderer_classes = [LedgerJSONRenderer, CSVRenderer]
     lines = staticmethod(csv_lines)
     suffix = "csv"
 

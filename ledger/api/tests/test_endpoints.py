@@ -2,12 +2,15 @@
 import csv
 import io
 import json
+from datetime import date
 
 import pytest
 from django.test import override_settings
+from rest_framework.renderers import JSONRenderer
 from rest_framework.test import APIClient
 
 from ledger import selectors
+from ledger.api.renderers import LedgerJSONRenderer
 from ledger.api.pagination import LIMIT_INVALID
 from ledger.models import StanceRecord
 
@@ -402,3 +405,17 @@ def test_export_csv_keeps_a_quote_from_running_as_a_formula(ledger, adder, anon)
     rows = list(csv.DictReader(io.StringIO(b"".join(anon.get(f"{S}/records.csv").streaming_content).decode())))
     assert rows[-1]["quote"] == "'" + formula
     assert rows[0]["quote"] == next(iter(ledger.records.values())).quote  # ordinary text untouched
+
+
+@pytest.mark.parametrize("path", ["/positions", "/positions?known_at=2026-01-01T10:00:00.123456Z", "/flips",
+                                  "/records", "/nowhere"])
+def test_json_is_the_bytes_drf_would_write(ledger, anon, path):
+    response = anon.get(f"{S}{path}")
+    assert response["Content-Type"] == "application/json"
+    assert type(response.accepted_renderer) is LedgerJSONRenderer
+    assert response.content == JSONRenderer().render(response.data)
+
+
+def test_json_escapes_what_ends_a_line_in_javascript_as_drf_does():
+    data = {"quote": "a\u2028b\u2029c", "day": date(2025, 3, 20)}
+    assert LedgerJSONRenderer().render(data) == JSONRenderer().render(data) == b'{"quote":"a\\u2028b\\u2029c","day":"2025-03-20"}'
