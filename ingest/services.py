@@ -56,7 +56,7 @@ from django.utils import timezone
 
 from ledger.errors import LedgerError
 from ledger.models import Article, Excerpt, Story
-from ledger.services import RecordDraft, StoryIndex, records_append
+from ledger.services import RecordDraft, StoryIndex, periods_catch_up, records_append
 
 from .articles import ArticleIn, ArticleReader, Reject
 from .dating import step_of
@@ -534,9 +534,12 @@ def run_finish_check(*, run_id: int) -> bool:
     """Mark the run done when its file is read and every queued excerpt is extracted. One
     conditional UPDATE: of concurrent callers, exactly one succeeds, and the last counter
     update always sees the final counts."""
-    return bool(IngestRun.objects.filter(
+    finished = bool(IngestRun.objects.filter(
         pk=run_id, status=IngestRun.RUNNING, reading_done=True, excerpts_done__gte=F("queued"),
     ).update(status=IngestRun.DONE, finished_at=timezone.now()))
+    if finished:  # the run's records, appended in any order, in step with the derived periods
+        periods_catch_up(IngestRun.objects.select_related("story").get(pk=run_id).story)
+    return finished
 
 
 # --- the workers' side --------------------------------------------------------------------
@@ -589,7 +592,7 @@ def excerpts_extract(*, run_id: int, excerpt_ids: list[int], batch_id: int | Non
     # below decides which of two concurrent deliveries writes.
     result = extractor.extract_batch(story, [
         ExcerptView(id=e.id, sentence=e.sentence, text=e.text, topics=list(e.topics), day=e.day)
-        for e in pending]) if pending else ExtractResult()
+        for e in pending], run=run) if pending else ExtractResult()
     index = _story_index(story)
     outlets_by_id = {o.pk: o for o in index.outlets.values()}
     counted_run = run_id

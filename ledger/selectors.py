@@ -115,7 +115,7 @@ ORDER BY r.question_id, r.actor_id, r.reported_on, r.id
 """
 
 # The same records, for chosen (question, actor) pairs and only after a point of each pair's
-# fold order: each pair is one range of the covering index.
+# fold order: each pair is one range of the covering index, cut at `limit` records.
 PAIR_ROWS_SQL = """
 SELECT r.id, r.question_id, r.actor_id, r.position, r.value, r.reported_on, r.outlet_id
 FROM unnest(%(questions)s::bigint[], %(actors)s::bigint[], %(after_days)s::date[], %(after_ids)s::bigint[])
@@ -125,9 +125,10 @@ JOIN LATERAL (
     FROM ledger_stancerecord r
     WHERE r.question_id = p.question_id AND r.actor_id = p.actor_id
       AND (r.reported_on, r.id) > (p.after_day, p.after_id) AND r.reported_on <= %(as_of)s
+      AND NOT EXISTS (SELECT 1 FROM ledger_retraction x WHERE x.record_id = r.id)
+    ORDER BY r.reported_on, r.id
+    LIMIT %(limit)s
 ) r ON true
-LEFT JOIN LATERAL (SELECT 1 AS gone FROM ledger_retraction x WHERE x.record_id = r.id LIMIT 1) retraction ON true
-WHERE retraction.gone IS NULL
 ORDER BY r.question_id, r.actor_id, r.reported_on, r.id
 """
 
@@ -135,6 +136,17 @@ ORDER BY r.question_id, r.actor_id, r.reported_on, r.id
 # last of them up to D, in one round trip, each pair in fold order: the records that differ
 # from the current position (pending changes), and the latest one that repeats it. The other
 # repeats change nothing but which repeat is the latest, and they are most of the records.
+_TAIL_SQL = """
+SELECT r.question_id, r.actor_id, 1, 0, r.position, r.value, r.reported_on, NULL, r.id, NULL, NULL, r.outlet_id
+FROM last
+JOIN LATERAL (
+    SELECT r.id, r.question_id, r.actor_id, r.position, r.value, r.reported_on, r.outlet_id
+    FROM ledger_stancerecord r
+    WHERE r.question_id = last.question_id AND r.actor_id = last.actor_id
+      AND (r.reported_on, r.id) > (last.confirmed_on, last.confirmed_by) AND r.reported_on <= %(as_of)s
+      AND {which}
+) r ON true"""
+
 PERIODS_AND_TAILS_SQL = """
 WITH periods AS (
     SELECT question_id, actor_id, ordinal, position, value, since, confirmed_on, confirmed_by, records, established
@@ -147,31 +159,13 @@ WITH periods AS (
 SELECT question_id, actor_id, 0 AS tail, ordinal, position, value, since, confirmed_on, confirmed_by, records,
        established, NULL::bigint AS outlet_id
 FROM periods
-UNION ALL
-SELECT r.question_id, r.actor_id, 1, 0, r.position, r.value, r.reported_on, NULL, r.id, NULL, NULL, r.outlet_id
-FROM last
-JOIN LATERAL (
-    SELECT r.id, r.question_id, r.actor_id, r.position, r.value, r.reported_on, r.outlet_id
-    FROM ledger_stancerecord r
-    WHERE r.question_id = last.question_id AND r.actor_id = last.actor_id
-      AND (r.reported_on, r.id) > (last.confirmed_on, last.confirmed_by) AND r.reported_on <= %(as_of)s
-      AND (r.position, r.value) IS DISTINCT FROM (last.position, last.value)
-) r ON true
+UNION ALL""" + _TAIL_SQL.format(which="(r.position, r.value) IS DISTINCT FROM (last.position, last.value)") + """
 LEFT JOIN LATERAL (SELECT 1 AS gone FROM ledger_retraction x WHERE x.record_id = r.id LIMIT 1) retraction ON true
 WHERE retraction.gone IS NULL
-UNION ALL
-SELECT r.question_id, r.actor_id, 1, 0, r.position, r.value, r.reported_on, NULL, r.id, NULL, NULL, r.outlet_id
-FROM last
-JOIN LATERAL (
-    SELECT r.id, r.question_id, r.actor_id, r.position, r.value, r.reported_on, r.outlet_id
-    FROM ledger_stancerecord r
-    WHERE r.question_id = last.question_id AND r.actor_id = last.actor_id
-      AND (r.reported_on, r.id) > (last.confirmed_on, last.confirmed_by) AND r.reported_on <= %(as_of)s
-      AND r.position = last.position AND r.value IS NOT DISTINCT FROM last.value
+UNION ALL""" + _TAIL_SQL.format(which="""r.position = last.position AND r.value IS NOT DISTINCT FROM last.value
       AND NOT EXISTS (SELECT 1 FROM ledger_retraction x WHERE x.record_id = r.id)
     ORDER BY r.reported_on DESC, r.id DESC
-    LIMIT 1
-) r ON true
+    LIMIT 1""") + """
 ORDER BY 1, 2, 3, 4, 7, 9
 """
 
@@ -221,9 +215,10 @@ def _position_rows(cast: StoryCast, question_ids: list[int], as_of: date,
         return _rows_by_pair(cursor.fetchall(), cast.sources)
 
 
-def pair_rows_after(cast: StoryCast, after: dict[Pair, tuple[date, int]],
-                    as_of: date = date.max) -> dict[Pair, list[Row]]:
-    """Each pair's rows that count (not retracted) after its (day, record id) and up to `as_of`."""
+def pair_rows_after(cast: StoryCast, after: dict[Pair, tuple[date, int]], as_of: date = date.max,
+                    limit: int | None = None) -> dict[Pair, list[Row]]:
+    """Each pair's rows that count (not retracted) after its (day, record id) and up to
+    `as_of`, at most `limit` of them a pair."""
     if not after:
         return {}
     pairs = list(after)
@@ -231,30 +226,34 @@ def pair_rows_after(cast: StoryCast, after: dict[Pair, tuple[date, int]],
         cursor.execute(PAIR_ROWS_SQL, {
             "questions": [q for q, _ in pairs], "actors": [a for _, a in pairs],
             "after_days": [after[p][0] for p in pairs], "after_ids": [after[p][1] for p in pairs],
-            "as_of": as_of})
+            "as_of": as_of, "limit": limit})
         return _rows_by_pair(cursor.fetchall(), cast.sources)
 
 
-PERIODS_OF_PAIRS_SQL = """
-SELECT p.question_id, p.actor_id, p.confirm, p.position, p.value, p.since, p.confirmed_on, p.confirmed_by,
-       p.records, p.established
-FROM ledger_positionperiod p
-JOIN unnest(%(questions)s::bigint[], %(actors)s::bigint[]) AS pair(question_id, actor_id)
-  ON p.question_id = pair.question_id AND p.actor_id = pair.actor_id
-ORDER BY p.question_id, p.actor_id, p.confirm, p.ordinal
+LAST_PERIODS_SQL = """
+SELECT pair.question_id, pair.actor_id, c.confirm, p.ordinal, p.position, p.value, p.since, p.confirmed_on,
+       p.confirmed_by, p.records, p.established
+FROM unnest(%(questions)s::bigint[], %(actors)s::bigint[]) AS pair(question_id, actor_id)
+CROSS JOIN unnest(%(confirms)s::int[]) AS c(confirm)
+JOIN LATERAL (
+    SELECT * FROM ledger_positionperiod p
+    WHERE p.question_id = pair.question_id AND p.confirm = c.confirm AND p.actor_id = pair.actor_id
+    ORDER BY p.ordinal DESC LIMIT 1
+) p ON true
 """
 
 
-def periods_of_pairs(pairs: list[Pair]) -> dict[tuple[int, int, int], list[Period]]:
-    """The stored periods of these pairs by (question id, actor id, N), oldest first."""
-    stored: dict[tuple[int, int, int], list[Period]] = defaultdict(list)
+def last_periods_of_pairs(pairs: list[Pair], confirms) -> dict[tuple[int, int, int], tuple[int, Period]]:
+    """Each pair's current (last) period per N, with its ordinal, by (question id, actor id, N)."""
+    found = {}
     with connection.cursor() as cursor:
-        cursor.execute(PERIODS_OF_PAIRS_SQL, {"questions": [q for q, _ in pairs], "actors": [a for _, a in pairs]})
-        for qid, aid, confirm, position, value, since, confirmed_on, confirmed_by, records, established in cursor:
-            stored[(qid, aid, confirm)].append(
-                Period(position, value, since, confirmed_on, records, established=established,
-                       confirmed_by=confirmed_by))
-    return stored
+        cursor.execute(LAST_PERIODS_SQL, {"questions": [q for q, _ in pairs], "actors": [a for _, a in pairs],
+                                          "confirms": list(confirms)})
+        for qid, aid, confirm, ordinal, position, value, since, confirmed_on, confirmed_by, records, established \
+                in cursor.fetchall():
+            found[(qid, aid, confirm)] = (ordinal, Period(position, value, since, confirmed_on, records,
+                                                          established=established, confirmed_by=confirmed_by))
+    return found
 
 
 def _stances_from_rows(cast, question_ids, as_of, confirm, known_at) -> dict[Pair, Stance]:

@@ -9,6 +9,7 @@ from datetime import date
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -18,7 +19,7 @@ from .errors import LedgerError
 from .models import (Actor, ChainHead, Outlet, PeriodsHead, PositionPeriod, Question, Retraction, StanceRecord,
                      Story)
 from .positions import fold, periods_of, stance_resume
-from .selectors import Pair, pair_rows_after, periods_of_pairs, story_cast
+from .selectors import Pair, last_periods_of_pairs, pair_rows_after, story_cast
 
 
 @dataclass
@@ -107,12 +108,11 @@ def records_append(*, story: Story, drafts: list[RecordDraft]) -> list[StanceRec
     if records:
         StanceRecord.objects.bulk_create(records)
         head.save(update_fields=["last_seq", "last_hash"])
-        if periods is not None:
-            earliest: dict[Pair, date] = {}
-            for r in records:
-                pair = (r.question_id, r.actor_id)
-                earliest[pair] = min(earliest.get(pair, r.reported_on), r.reported_on)
-            _periods_refresh(periods, earliest, head.last_seq)
+        earliest: dict[Pair, date] = {}
+        for r in records:
+            pair = (r.question_id, r.actor_id)
+            earliest[pair] = min(earliest.get(pair, r.reported_on), r.reported_on)
+        _periods_follow(story, periods, earliest, head.last_seq)
     return records
 
 
@@ -145,14 +145,16 @@ def retraction_append(*, record: StanceRecord, reason: str, retracted_by: str) -
     retraction.save()
     head.last_seq, head.last_hash = retraction.seq, retraction.hash
     head.save(update_fields=["last_seq", "last_hash"])
-    if periods is not None:
-        _periods_refresh(periods, {(record.question_id, record.actor_id): date.min}, head.last_seq)
+    _periods_follow(record.story, periods, {(record.question_id, record.actor_id): date.min}, head.last_seq)
     return retraction
 
 
 # --- derived periods ----------------------------------------------------------------------
-# `PositionPeriod` rows follow the ledger inside the transaction of each append, under the
+# `PositionPeriod` rows follow the ledger inside the transaction of an append, under the
 # chain head's lock, so they never describe a ledger other than the one committed with them.
+# When that would take long (a pair with many records since its last confirmed position, or
+# records dated before it), the append leaves them behind the chain head, where no answer
+# reads them, and a worker catches them up (`periods_catch_up`).
 
 
 def period_confirms(story: Story) -> list[int]:
@@ -162,52 +164,120 @@ def period_confirms(story: Story) -> list[int]:
 
 def _periods_following(story: Story, head: ChainHead) -> PeriodsHead | None:
     """The story's periods head when its periods are in step with the locked chain head
-    (then this append must move them along), else None (they wait for `periods_rebuild`)."""
+    (then this append may move them along), else None."""
     # The configuration is compared with the stored story's, not with `story`, which a worker
     # may have read before a bundle was loaded again.
     return PeriodsHead.objects.filter(story_id=story.id, last_seq=head.last_seq,
                                       config_sha256=F("story__config_sha256")).first()
 
 
-def _periods_refresh(periods: PeriodsHead, earliest: dict[Pair, date], last_seq: int) -> None:
-    """Bring the periods of the pairs whose records changed up to date. `earliest` is each
-    pair's earliest day touched: a pair whose new records all come after its last confirmed
-    position goes on from there (the usual case: a story is reported forwards), any other
-    is folded again from its first record."""
+def _periods_follow(story: Story, periods: PeriodsHead | None, earliest: dict[Pair, date], last_seq: int) -> None:
+    """After an append: move the periods along within the append's budget of records, or
+    leave them behind and ask a worker to catch them up."""
+    if periods is None or not _periods_refresh(periods, earliest, last_seq, limit=settings.LEDGER_PERIODS_SYNC_ROWS):
+        periods_catch_up_soon(story.id)
+
+
+def _periods_refresh(periods: PeriodsHead, earliest: dict[Pair, date], last_seq: int, *,
+                     limit: int | None = None) -> bool:
+    """Bring the periods of the pairs whose records changed up to date, and the periods head
+    to `last_seq`. `earliest` is each pair's earliest day touched: a pair whose new records
+    all come after its last confirmed position goes on from that position (a story is mostly
+    reported forwards), any other is folded again from its first record. With `limit`, gives
+    up (returns False, having written nothing) when a pair has that many records to fold."""
     pairs = list(earliest)
-    stored = periods_of_pairs(pairs)
+    lasts = last_periods_of_pairs(pairs, periods.confirms)
     starts, after = {}, {}
     for pair, day in earliest.items():
         for confirm in periods.confirms:
-            last = (stored.get((*pair, confirm)) or [None])[-1]
+            ordinal, last = lasts.get((*pair, confirm), (0, None))
             resumable = last is not None and day >= last.confirmed_on
-            starts[(*pair, confirm)] = stance_resume(stored[(*pair, confirm)], confirm) if resumable else None
+            starts[(*pair, confirm)] = (ordinal, stance_resume([last], confirm)) if resumable else (0, None)
             point = (last.confirmed_on, last.confirmed_by) if resumable else (date.min, 0)
             after[pair] = min(after.get(pair, point), point)
-    rows = pair_rows_after(story_cast(periods.story_id, periods.config_sha256), after)
-    fresh = []
-    for (qid, aid, confirm), start in starts.items():
+    rows = pair_rows_after(story_cast(periods.story_id, periods.config_sha256), after, limit=limit)
+    if limit is not None and any(len(pair_rows) >= limit for pair_rows in rows.values()):
+        return False
+    fresh, cut = [], []
+    for (qid, aid, confirm), (ordinal, start) in starts.items():
         pair_rows = rows.get((qid, aid), [])
         if start is not None:
             point = (start.current.confirmed_on, start.current.confirmed_by)
             pair_rows = [r for r in pair_rows if (r.reported_on, r.id) > point]
         stance = fold(pair_rows, confirm, start)
+        cut.append((qid, aid, confirm, ordinal))
         if stance is not None:
-            fresh.extend(_period_rows(qid, aid, confirm, stance))
+            fresh.extend(_period_rows(qid, aid, confirm, stance, first=ordinal))
+    # Earlier periods stay as they are: only the last one and those after it are written.
     with connection.cursor() as cursor:
-        cursor.execute(
-            "DELETE FROM ledger_positionperiod p USING unnest(%(questions)s::bigint[], %(actors)s::bigint[])"
-            " AS pair(question_id, actor_id) WHERE p.question_id = pair.question_id AND p.actor_id = pair.actor_id",
-            {"questions": [q for q, _ in pairs], "actors": [a for _, a in pairs]})
+        cursor.execute(PERIODS_CUT_SQL, {"questions": [c[0] for c in cut], "actors": [c[1] for c in cut],
+                                         "confirms": [c[2] for c in cut], "ordinals": [c[3] for c in cut]})
     _periods_copy(fresh)
     periods.last_seq = last_seq
     periods.save(update_fields=["last_seq"])
+    return True
 
 
-def _period_rows(question_id: int, actor_id: int, confirm: int, stance) -> list[tuple]:
+PERIODS_CUT_SQL = """
+DELETE FROM ledger_positionperiod p
+USING unnest(%(questions)s::bigint[], %(actors)s::bigint[], %(confirms)s::int[], %(ordinals)s::int[])
+      AS cut(question_id, actor_id, confirm, ordinal)
+WHERE p.question_id = cut.question_id AND p.confirm = cut.confirm AND p.actor_id = cut.actor_id
+  AND p.ordinal >= cut.ordinal
+"""
+
+# The pairs whose records moved since the periods head: new records (from their earliest
+# day), and retracted ones (folded again whole).
+PERIODS_BEHIND_SQL = """
+SELECT question_id, actor_id, min(reported_on) FROM ledger_stancerecord
+WHERE story_id = %(story)s AND seq > %(seq)s GROUP BY question_id, actor_id
+UNION ALL
+SELECT r.question_id, r.actor_id, DATE '0001-01-01'
+FROM ledger_retraction x JOIN ledger_stancerecord r ON r.id = x.record_id
+WHERE x.story_id = %(story)s AND x.seq > %(seq)s
+"""
+
+
+@transaction.atomic
+def periods_catch_up(story: Story) -> bool:
+    """Bring a story's periods that fell behind its chain head up to it: only the pairs whose
+    records moved since, each once, however many appends moved them. Returns whether any
+    work was done. Periods built under another configuration or set of N are rebuilt."""
+    head = _lock_head(story)
+    periods = PeriodsHead.objects.filter(story_id=story.id).first()
+    story.refresh_from_db(fields=["config_sha256", "min_outlets"])
+    if (periods is None or periods.config_sha256 != story.config_sha256
+            or periods.confirms != period_confirms(story)):
+        periods_rebuild(story)
+        return True
+    if periods.last_seq == head.last_seq:
+        return False
+    earliest: dict[Pair, date] = {}
+    with connection.cursor() as cursor:
+        cursor.execute(PERIODS_BEHIND_SQL, {"story": story.id, "seq": periods.last_seq})
+        for qid, aid, day in cursor.fetchall():
+            earliest[(qid, aid)] = min(earliest.get((qid, aid), day), day)
+    _periods_refresh(periods, earliest, head.last_seq)
+    return True
+
+
+CATCH_UP_DEBOUNCE_SECONDS = 30
+
+
+def periods_catch_up_soon(story_id: int) -> None:
+    """Ask a worker to catch the story's periods up once this transaction commits: at most
+    once in a while per story (a catch-up takes in every append made before it runs). The
+    broker being away loses nothing: the periods wait behind, and answers come from records."""
+    if cache.add(f"periods-catch-up:{story_id}", True, CATCH_UP_DEBOUNCE_SECONDS):
+        from .tasks import periods_catch_up_task
+
+        transaction.on_commit(lambda: periods_catch_up_task.delay(story_id), robust=True)
+
+
+def _period_rows(question_id: int, actor_id: int, confirm: int, stance, first: int = 0) -> list[tuple]:
     return [(question_id, actor_id, confirm, ordinal, p.position, p.value, p.since, p.confirmed_on,
              p.confirmed_by, p.records, p.established)
-            for ordinal, p in enumerate(periods_of(stance))]
+            for ordinal, p in enumerate(periods_of(stance), start=first)]
 
 
 PERIOD_COPY = ("question_id", "actor_id", "confirm", "ordinal", "position", "value", "since", "confirmed_on",
@@ -366,4 +436,5 @@ def records_import(*, story: Story, lines, source_name: str) -> ImportResult:
             drafts = []
     if drafts:
         appended += len(records_append(story=story, drafts=drafts))
+    periods_catch_up(story)  # a file may run back in time: fold what the appends left behind
     return ImportResult(appended=appended, rejects=rejects)

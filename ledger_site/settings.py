@@ -129,6 +129,9 @@ LEDGER_POSITIONS_CACHE_SECONDS = int(os.environ.get("LEDGER_POSITIONS_CACHE_SECO
 # The rules N for which confirmed periods are kept in a derived table (the story's own N is
 # always kept); any other N is answered from the records, a little slower.
 LEDGER_PERIOD_CONFIRMS = [int(n) for n in os.environ.get("LEDGER_PERIOD_CONFIRMS", "1,2,3").split(",") if n.strip()]
+# An append keeps the periods in step itself while a touched (actor, question) pair has fewer
+# records than this to fold again; past it, a worker catches them up (ledger.tasks).
+LEDGER_PERIODS_SYNC_ROWS = int(os.environ.get("LEDGER_PERIODS_SYNC_ROWS", "500"))
 
 # Celery: a task may be delivered twice (acks late, a worker lost), so every task is
 # idempotent; the visibility timeout stays above the hard time limit, and retry backoff

@@ -1,8 +1,8 @@
 """Extractors: what turns an excerpt into stance records.
 
 An extractor has a `name` (written into every record it makes, e.g. "rules/1") and
-`extract_batch(story, excerpts)`: the story (its configuration is read from the database
-once per batch) and a list of `ExcerptView`s, returning an `ExtractResult` whose `findings`
+`extract_batch(story, excerpts, run)`: the story (its configuration is read from the database
+once per batch), a list of `ExcerptView`s and the ingest run they belong to, returning an `ExtractResult` whose `findings`
 map an excerpt id to zero or more `Finding`s. It must be idempotent in effect (the ledger
 skips a record whose excerpt, actor, question and extractor it already holds), and it may
 report token use and cost (an LLM extractor will; the rules extractor uses none).
@@ -48,7 +48,8 @@ class ExtractResult:
 class Extractor:
     name: str = ""
 
-    def extract_batch(self, story, excerpts: list[ExcerptView]) -> ExtractResult:
+    def extract_batch(self, story, excerpts: list[ExcerptView], run=None) -> ExtractResult:
+        """Findings per excerpt; `run` is the IngestRun the excerpts belong to."""
         raise NotImplementedError
 
 

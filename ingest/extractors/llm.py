@@ -57,12 +57,6 @@ class LlmExtractor(Extractor):
 
     # --- the run and its budget ------------------------------------------------------------
 
-    def _run(self, story):
-        from ingest.models import IngestRun
-
-        return (IngestRun.objects.filter(story=story, extractor=self.name, status=IngestRun.RUNNING)
-                .order_by("-started_at").first())
-
     def _budget(self, story, run):
         """The run's LlmRun: its own, or the one the `ingest` command armed for the story's
         next run (claimed once), or a new one without a budget."""
@@ -96,9 +90,10 @@ class LlmExtractor(Extractor):
 
     # --- entry point -------------------------------------------------------------------------
 
-    def extract_batch(self, story, excerpts: list[ExcerptView]) -> ExtractResult:
+    def extract_batch(self, story, excerpts: list[ExcerptView], run=None) -> ExtractResult:
         ctx = StoryContext.of(story)
-        run = self._run(story)
+        # The budget is the run's own (found by the run the excerpts belong to, never by the
+        # story: two runs of one story may overlap).
         state = _State(self, story, ctx, run, self._budget(story, run), {e.id: e for e in excerpts})
         if self.config.batched:
             _BatchFlow(state).run()

@@ -262,6 +262,6 @@ def extract(rules: StoryRules, excerpt: ExcerptView) -> list[Finding]:
 class RulesExtractor(Extractor):
     name = "rules/1"
 
-    def extract_batch(self, story, excerpts: list[ExcerptView]) -> ExtractResult:
+    def extract_batch(self, story, excerpts: list[ExcerptView], run=None) -> ExtractResult:
         rules = story_rules(story)
         return ExtractResult(findings={e.id: extract(rules, e) for e in excerpts})

@@ -253,6 +253,21 @@ def test_budget_reached_sends_nothing(story, tmp_path, api, llm_settings):
     assert "budget" in rejection.reason
 
 
+def test_two_runs_of_one_story_each_spend_their_own_budget(story, tmp_path, api, llm_settings):
+    llm_settings(BATCH=False)
+    armed = LlmRun.objects.create(story=story, max_cost_usd=Decimal("0.000001"))
+    first, (e1,) = ingested(story, tmp_path, SAID)
+    # A second run of the same story starts while the first is still running.
+    second = ingest_file(story=story, extractor="llm", path=write_lines(
+        tmp_path / "b.jsonl", [article("https://alpha.example/later", SAID)]))
+    assert second.started_at > first.started_at
+    assert excerpts_extract(run_id=first.pk, excerpt_ids=[e1]) == 0
+    assert api.requests == []  # the first run's budget, armed for it, stopped it
+    armed.refresh_from_db()
+    assert armed.run_id == first.pk
+    assert not LlmRun.objects.filter(run=second).exists()
+
+
 def test_extractor_registered(llm_settings):
     llm_settings(EXTRACT_MODEL="claude-sonnet-5-5")
     assert isinstance(extractor_get("llm"), LlmExtractor)

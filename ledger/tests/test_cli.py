@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
+from ledger.models import PositionPeriod
+
 from conftest import database_url
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,3 +44,14 @@ def test_commands_exit_status_and_one_line_reasons(tmp_path):
     scored = manage("evaluate", "canopy", "--confirm", "1")
     assert scored.returncode == 0
     assert "current_accuracy 1.0, change_recall 1.0, change_precision 1.0" in scored.stdout
+
+    # The import kept the periods in step (N = 1, 2, 3); a rebuild from scratch writes as
+    # many, and an unknown story is named.
+    kept = PositionPeriod.objects.filter(question__story__slug="canopy").count()
+    rebuilt = manage("rebuild_periods", "canopy")
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert kept > 0 and rebuilt.stdout.startswith(f"canopy: {kept} periods in ")
+    assert PositionPeriod.objects.filter(question__story__slug="canopy").count() == kept
+    unknown = manage("rebuild_periods", "no-such-story")
+    assert unknown.returncode != 0
+    assert unknown.stderr.strip().splitlines() == ["CommandError: unknown story 'no-such-story'"]

@@ -1,15 +1,18 @@
 """The derived table of confirmed periods must never disagree with the ledger: whatever the
 order of appends and retractions, the periods kept in step equal those folded again from
 scratch, and every answer read through them equals the answer folded from the records."""
+import time
 from datetime import date, timedelta
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from django.test import override_settings
+
 from ledger.models import PeriodsHead, PositionPeriod, StanceRecord
 from ledger.selectors import LedgerMark, _positions_compute, ledger_mark
-from ledger.services import periods_rebuild, retraction_append
+from ledger.services import periods_catch_up, periods_rebuild, retraction_append
 from ledger.tests.factories import STORY_TOML, append, bundle_load, make_story
 
 START = date(2025, 1, 1)
@@ -41,11 +44,8 @@ def both_ways(story, day, confirm):
     return through_periods.as_dict(), from_records.as_dict()
 
 
-@pytest.mark.django_db
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(batches=batches, days=st.lists(st.integers(0, 45), min_size=3, max_size=3))
-def test_kept_periods_equal_a_rebuild_and_answer_as_the_records_do(tmp_path, batches, days):
-    story = make_story(tmp_path)
+def append_and_retract(story, batches):
+    """Append the batches (and their retractions), yielding after each."""
     appended = []
     for specs, retract in batches:
         # Days in any order: a batch may land before a pair's last confirmed position
@@ -56,6 +56,16 @@ def test_kept_periods_equal_a_rebuild_and_answer_as_the_records_do(tmp_path, bat
         if retract is not None and live:
             victim = live[retract % len(live)]
             victim.retraction = retraction_append(record=victim, reason="misread", retracted_by="editor")
+        yield
+
+
+@pytest.mark.django_db
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(batches=batches, days=st.lists(st.integers(0, 45), min_size=3, max_size=3))
+def test_kept_periods_equal_a_rebuild_and_answer_as_the_records_do(tmp_path, batches, days):
+    story = make_story(tmp_path)
+    for _ in append_and_retract(story, batches):
+        assert ledger_mark(story).periods_confirms == (1, 2, 3)  # every append kept them in step
         kept = table(story)
         periods_rebuild(story)
         assert kept == table(story)
@@ -63,6 +73,56 @@ def test_kept_periods_equal_a_rebuild_and_answer_as_the_records_do(tmp_path, bat
         for confirm in (1, 2, 3):
             through_periods, from_records = both_ways(story, START + timedelta(days=d), confirm)
             assert through_periods == from_records
+
+
+@pytest.mark.django_db
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(batches=batches)
+def test_periods_left_behind_are_caught_up_to_what_a_rebuild_gives(tmp_path, batches):
+    story = make_story(tmp_path)
+    # An append folds at most 2 records a pair itself: past that, it leaves the periods
+    # behind (answers then come from the records) for the catch-up.
+    with override_settings(LEDGER_PERIODS_SYNC_ROWS=2):
+        for _ in append_and_retract(story, batches):
+            if not ledger_mark(story).periods_confirms:
+                assert periods_catch_up(story)
+            assert ledger_mark(story).periods_confirms == (1, 2, 3)
+            kept = table(story)
+            periods_rebuild(story)
+            assert kept == table(story)
+
+
+def five_reports(story):
+    return append(story, [("ministry", "device-owned", position, f"2025-03-{day}", outlet) for position, day, outlet in [
+        ("deny", 10, "rts"), ("affirm", 11, "n1"), ("affirm", 12, "danas"), ("affirm", 13, "beta"),
+        ("deny", 14, "rts")]])
+
+
+@pytest.mark.django_db
+def test_an_append_past_its_budget_leaves_the_periods_behind_for_the_catch_up(tmp_path):
+    story = make_story(tmp_path)
+    with override_settings(LEDGER_PERIODS_SYNC_ROWS=2):
+        five_reports(story)
+    assert ledger_mark(story).periods_confirms == ()
+    through_records = _positions_compute(story, list(story.questions.select_related("topic")), date(2025, 3, 20),
+                                         2, None, ledger_mark(story)).as_dict()
+    assert periods_catch_up(story) and not periods_catch_up(story)  # the second finds nothing to do
+    assert both_ways(story, date(2025, 3, 20), 2) == (through_records, through_records)
+
+
+@pytest.mark.worker
+def test_a_worker_catches_up_what_an_append_left_behind(celery_worker, tmp_path):
+    worker = celery_worker()
+    story = make_story(tmp_path)
+    with override_settings(LEDGER_PERIODS_SYNC_ROWS=2):
+        five_reports(story)  # committed: the append asks a worker to catch the periods up
+    deadline = time.monotonic() + 30
+    while ledger_mark(story).periods_confirms != (1, 2, 3) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert "periods_catch_up_task" in worker.log.read_text() and "succeeded" in worker.log.read_text()
+    kept = table(story)
+    periods_rebuild(story)
+    assert kept == table(story) and kept
 
 
 @pytest.mark.django_db
