@@ -537,7 +537,9 @@ def run_finish_check(*, run_id: int) -> bool:
     finished = bool(IngestRun.objects.filter(
         pk=run_id, status=IngestRun.RUNNING, reading_done=True, excerpts_done__gte=F("queued"),
     ).update(status=IngestRun.DONE, finished_at=timezone.now()))
-    if finished:  # the run's records, appended in any order, in step with the derived periods
+    if finished:
+        # The run's records, appended in any order, may have left the derived periods behind.
+        # After the run's own commit: a worker appending holds the chain head, then the run.
         periods_catch_up(IngestRun.objects.select_related("story").get(pk=run_id).story)
     return finished
 

@@ -13,7 +13,9 @@ from ingest.services import ingest_file
 from ledger.bundle import story_load
 from ledger.chain import chain_verify
 from ledger.evaluation import evaluate
-from ledger.models import Excerpt, StanceRecord
+from ledger.models import Excerpt, PositionPeriod, StanceRecord
+from ledger.selectors import ledger_mark
+from ledger.services import periods_rebuild
 
 from . import corpus
 from .conftest import BUNDLE
@@ -45,6 +47,13 @@ def test_demo_story_end_to_end_and_again(celery_worker, capsys):
     assert record.extractor == "rules/1" and record.reported_on == record.excerpt.day
     assert record.url == record.excerpt.article.url and record.outlet == record.excerpt.article.outlet
     assert record.outlets == record.excerpt.outlets and record.quote == record.excerpt.sentence
+    # Batches append in any order of days: the derived periods end caught up all the same.
+    assert ledger_mark(story).periods_confirms == (1, 2, 3)
+    kept = sorted(PositionPeriod.objects.filter(question__story=story).values_list(
+        "question_id", "actor_id", "confirm", "ordinal", "records", "established"))
+    periods_rebuild(story)
+    assert kept and kept == sorted(PositionPeriod.objects.filter(question__story=story).values_list(
+        "question_id", "actor_id", "confirm", "ordinal", "records", "established"))
     for n in (1, 2):
         overall = evaluate(story=story, confirm=n)["overall"]
         assert overall["current_accuracy"] >= 0.8 and overall["change_precision"] >= 0.8, overall

@@ -10,6 +10,7 @@ from ingest.models import IngestRun
 from ingest.services import ingest_file
 from ledger.errors import LedgerError
 from ledger.selectors import story_get
+from ledger.services import periods_catch_up
 
 
 def _one_line(exc) -> str:
@@ -86,4 +87,8 @@ class Command(BaseCommand):
         finally:
             if bar is not None:
                 bar.close()
+        if run.status == IngestRun.DONE:
+            # The worker that finished the run catches the derived periods up; waiting on the
+            # same catch-up (a no-op once it is done) returns with positions settled.
+            periods_catch_up(run.story)
         return run
