@@ -253,8 +253,9 @@ class PositionPeriod(models.Model):
     """A confirmed position of an actor on a question under the rule N = `confirm`: derived
     from the ledger, never the ledger itself. Positions as of D read an actor's periods
     confirmed by D and the few records after the last of them, instead of every record.
-    `ledger.services` keeps it in step with every append and retraction; a story whose
-    `PeriodsHead` is behind its chain head is answered from the records alone."""
+    `ledger.services` keeps it in step with appends and retractions, or lets it fall behind
+    for a worker's catch-up; a story whose `PeriodsHead` is behind its chain head is
+    answered from the records alone."""
 
     # The unique constraint below is the only index: reads go by question, and an actor or
     # question with periods has records, which PROTECT it from being deleted.
