@@ -15,6 +15,7 @@ from pathlib import Path
 
 from django.db import transaction
 from django.db.models import ProtectedError
+from django.utils import timezone
 
 from .errors import LedgerError
 from .models import Actor, KeyStatement, Outlet, Question, Story, Topic
@@ -251,6 +252,7 @@ def story_load(path) -> tuple[Story, bool]:
         min_outlets=confirmation.get("min_outlets", 2),
         config=_jsonable(c),
         config_sha256=bundle.sha256,
+        loaded_at=timezone.now(),  # `update` leaves auto_now alone; caches key on the load
     )
     if story is None:
         story = Story.objects.create(slug=c["slug"], **fields)

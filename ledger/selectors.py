@@ -25,7 +25,7 @@ def story_get(slug: str) -> Story:
 
 
 def question_get(story: Story, key: str) -> Question:
-    question = story_cast(story.id, story.config_sha256).questions.get(key)
+    question = story_cast(story).questions.get(key)
     if question is None:
         raise NotFound(f"unknown question {key!r}", param="question")
     return question
@@ -174,17 +174,21 @@ Pair = tuple[int, int]  # (question id, actor id)
 
 @dataclass(frozen=True)
 class StoryCast:
-    """A story's actors, and the independent source each outlet counts as: read once per
-    process and configuration, since only loading a bundle changes them, and loading one
-    changes the configuration's hash."""
+    """A story's actors, questions, and the independent source each outlet counts as: read
+    once per process and load of its bundle, since only a load changes them (and each load
+    stamps `loaded_at`, so even a load that rolled back and came again is told apart)."""
 
     actors: dict[int, Actor]
     sources: dict[int, str]  # outlet id -> its group, or the outlet itself when it has none
     questions: dict[str, Question]  # by key, in the story's order, with their topics
 
 
+def story_cast(story: Story) -> StoryCast:
+    return _story_cast(story.id, story.config_sha256, story.loaded_at)
+
+
 @lru_cache(maxsize=256)
-def story_cast(story_id: int, config_sha256: str) -> StoryCast:
+def _story_cast(story_id: int, config_sha256: str, loaded_at: datetime) -> StoryCast:
     actors = {a.id: a for a in Actor.objects.filter(story_id=story_id)}
     sources = {oid: group or f"outlet:{key}"
                for oid, key, group in Outlet.objects.filter(story_id=story_id).values_list("id", "key", "group")}
@@ -192,12 +196,15 @@ def story_cast(story_id: int, config_sha256: str) -> StoryCast:
     return StoryCast(actors, sources, questions)
 
 
+def _source(sources: dict[int, str], outlet_id: int | None, record_id: int) -> str:
+    # A record without an outlet is a source of its own.
+    return sources[outlet_id] if outlet_id else f"record:{record_id}"
+
+
 def _rows_by_pair(fetched, sources: dict[int, str]) -> dict[Pair, list[Row]]:
     grouped: dict[Pair, list[Row]] = defaultdict(list)
     for rid, qid, aid, position, value, reported_on, outlet_id in fetched:
-        # A record without an outlet is a source of its own.
-        source = sources[outlet_id] if outlet_id else f"record:{rid}"
-        grouped[(qid, aid)].append(Row(rid, position, value, reported_on, source))
+        grouped[(qid, aid)].append(Row(rid, position, value, reported_on, _source(sources, outlet_id, rid)))
     return grouped
 
 
@@ -271,8 +278,7 @@ def _stances_from_periods(cast, question_ids, as_of, confirm) -> dict[Pair, Stan
         for (qid, aid, tail, _, position, value, day, confirmed_on, record_id, records, established,
              outlet_id) in cursor.fetchall():
             if tail:
-                source = sources[outlet_id] if outlet_id else f"record:{record_id}"
-                tails[(qid, aid)].append(Row(record_id, position, value, day, source))
+                tails[(qid, aid)].append(Row(record_id, position, value, day, _source(sources, outlet_id, record_id)))
             else:
                 periods[(qid, aid)].append(Period(position, value, day, confirmed_on, records,
                                                   established=established, confirmed_by=record_id))
@@ -313,7 +319,7 @@ def positions_as_of(*, story: Story, as_of: date, confirm: int | None = None, qu
     (default: the story's), with pending changes, earlier positions and flips."""
     confirm = confirm_check(story.min_outlets if confirm is None else confirm)
     if questions is None:
-        questions = list(story_cast(story.id, story.config_sha256).questions.values())
+        questions = list(story_cast(story).questions.values())
     mark = ledger_mark(story)
     key = _positions_cache_key(story, mark, questions, as_of, confirm, known_at)
     seconds = settings.LEDGER_POSITIONS_CACHE_SECONDS
@@ -338,7 +344,7 @@ def _positions_compute(story: Story, questions, as_of: date, confirm: int, known
     by_id = {q.id: q for q in questions}
     # A question as the ledger knew it at an earlier time is folded from its records; so is
     # any N the periods are not kept for, and any story whose periods are behind.
-    cast = story_cast(story.id, story.config_sha256)
+    cast = story_cast(story)
     if known_at is None and confirm in mark.periods_confirms:
         stances = _stances_from_periods(cast, list(by_id), as_of, confirm)
     else:

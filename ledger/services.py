@@ -174,11 +174,12 @@ def _periods_following(story: Story, head: ChainHead) -> PeriodsHead | None:
 def _periods_follow(story: Story, periods: PeriodsHead | None, earliest: dict[Pair, date], last_seq: int) -> None:
     """After an append: move the periods along within the append's budget of records, or
     leave them behind and ask a worker to catch them up."""
-    if periods is None or not _periods_refresh(periods, earliest, last_seq, limit=settings.LEDGER_PERIODS_SYNC_ROWS):
+    if periods is None or not _periods_refresh(story, periods, earliest, last_seq,
+                                               limit=settings.LEDGER_PERIODS_SYNC_ROWS):
         periods_catch_up_soon(story.id)
 
 
-def _periods_refresh(periods: PeriodsHead, earliest: dict[Pair, date], last_seq: int, *,
+def _periods_refresh(story: Story, periods: PeriodsHead, earliest: dict[Pair, date], last_seq: int, *,
                      limit: int | None = None) -> bool:
     """Bring the periods of the pairs whose records changed up to date, and the periods head
     to `last_seq`. `earliest` is each pair's earliest day touched: a pair whose new records
@@ -195,7 +196,7 @@ def _periods_refresh(periods: PeriodsHead, earliest: dict[Pair, date], last_seq:
             starts[(*pair, confirm)] = (ordinal, stance_resume([last], confirm)) if resumable else (0, None)
             point = (last.confirmed_on, last.confirmed_by) if resumable else (date.min, 0)
             after[pair] = min(after.get(pair, point), point)
-    rows = pair_rows_after(story_cast(periods.story_id, periods.config_sha256), after, limit=limit)
+    rows = pair_rows_after(story_cast(story), after, limit=limit)
     if limit is not None and any(len(pair_rows) >= limit for pair_rows in rows.values()):
         return False
     fresh, cut = [], []
@@ -245,7 +246,7 @@ def periods_catch_up(story: Story) -> bool:
     work was done. Periods built under another configuration or set of N are rebuilt."""
     head = _lock_head(story)
     periods = PeriodsHead.objects.filter(story_id=story.id).first()
-    story.refresh_from_db(fields=["config_sha256", "min_outlets"])
+    story.refresh_from_db(fields=["config_sha256", "min_outlets", "loaded_at"])
     if (periods is None or periods.config_sha256 != story.config_sha256
             or periods.confirms != period_confirms(story)):
         periods_rebuild(story)
@@ -257,7 +258,7 @@ def periods_catch_up(story: Story) -> bool:
         cursor.execute(PERIODS_BEHIND_SQL, {"story": story.id, "seq": periods.last_seq})
         for qid, aid, day in cursor.fetchall():
             earliest[(qid, aid)] = min(earliest.get((qid, aid), day), day)
-    _periods_refresh(periods, earliest, head.last_seq)
+    _periods_refresh(story, periods, earliest, head.last_seq)
     return True
 
 
@@ -297,7 +298,7 @@ def periods_rebuild(story: Story) -> int:
     periods in step with the ledger. Returns how many periods were written."""
     head = _lock_head(story)
     confirms = period_confirms(story)
-    cast = story_cast(story.id, story.config_sha256)
+    cast = story_cast(story)
     PositionPeriod.objects.filter(question__story=story).delete()
     written = 0
     # A question at a time: one index range, in fold order, never the whole ledger in memory.

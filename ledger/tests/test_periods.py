@@ -8,10 +8,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from django.db import transaction
 from django.test import override_settings
 
-from ledger.models import PeriodsHead, PositionPeriod, StanceRecord
-from ledger.selectors import LedgerMark, _positions_compute, ledger_mark
+from ledger.models import PeriodsHead, PositionPeriod, Question, StanceRecord
+from ledger.selectors import LedgerMark, _positions_compute, ledger_mark, positions_as_of, question_get
 from ledger.services import periods_catch_up, periods_rebuild, retraction_append
 from ledger.tests.factories import STORY_TOML, append, bundle_load, make_story
 
@@ -169,3 +170,20 @@ def test_rebuild_holds_every_pair_and_kept_n(tmp_path):
     append(story, [(a, "device-owned", "affirm", "2025-02-01", "rts") for a in ACTORS])
     assert periods_rebuild(story) == 3 * 3  # three actors, one period each, for N = 1, 2, 3
     assert StanceRecord.objects.filter(story=story).count() == 3
+
+
+@pytest.mark.django_db
+def test_a_load_that_rolled_back_leaves_nothing_stale_behind(tmp_path):
+    # The story's cast (actors, outlets, questions) is read once per load of its bundle: a
+    # load that rolled back and came again is a new load, with the new rows' ids.
+    make_story(tmp_path, slug="again")
+    toml = STORY_TOML.format(slug="again") + (
+        '\n[[questions]]\nid = "extra"\ntopic = "device"\ntext = "Was it tested?"\n')
+    with pytest.raises(RuntimeError), transaction.atomic():
+        bundle_load(tmp_path / "again", toml)
+        raise RuntimeError("the load's transaction ends here, rolled back")
+    story = bundle_load(tmp_path / "again", toml)
+    assert question_get(story, "extra").id == Question.objects.get(story=story, key="extra").id
+    append(story, [("students", "extra", "affirm", "2025-03-15", "n1")])
+    answer = positions_as_of(story=story, as_of=date(2025, 3, 20), confirm=1, questions=[question_get(story, "extra")])
+    assert answer.questions[0].actors[0].stance.current.position == "affirm"

@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 from ingest.models import IngestReject, IngestRun
 
 from ledger.models import Actor
-from ledger.selectors import story_cast
+from ledger.selectors import _story_cast, story_cast
 from ledger.services import records_append
 
 from .factories import canopy, draft
@@ -50,8 +50,8 @@ def grow(world, n_extra: int):
     records_append(story=story, drafts=drafts)
     # Actors come with a bundle, and loading one reads the story's cast again; made here
     # directly, they are read in as a load would.
-    story_cast.cache_clear()
-    story_cast(story.id, story.config_sha256)
+    _story_cast.cache_clear()
+    story_cast(story)
 
 
 def cost(client, url, params=None) -> int:
