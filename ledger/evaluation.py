@@ -109,26 +109,15 @@ def evaluate(*, story: Story, key: list[Statement] | None = None, confirm: int |
     overall, per_topic, per_question = Tally(), defaultdict(Tally), defaultdict(Tally)
     asked = dated_questions(story, key)
     confirm_used = None
+    asked_on = defaultdict(list)  # one answer a day, for all the questions asked that day
     for question_key, day in asked:
-        question = questions[question_key]
-        answer = positions_as_of(story=story, as_of=day, confirm=confirm, questions=[question])
+        asked_on[day].append(questions[question_key])
+    for day, day_questions in asked_on.items():
+        answer = positions_as_of(story=story, as_of=day, confirm=confirm, questions=day_questions)
         confirm_used = answer.confirm
-        stances = {a.actor.key: a.stance for a in answer.questions[0].actors}
-        expected_positions, expected_changes = _expected(key_by_question, question_key, day)
-        reported = [(actor, c) for actor, stance in stances.items() for c in stance.changes]
-        right = sum(
-            1 for actor, s in expected_positions.items()
-            if actor in stances and same_answer(stances[actor].current.position, stances[actor].current.value,
-                                                s.position, s.value)
-        )
-        found, reported_right = _match_changes(expected_changes, reported)
-        for tally in (overall, per_topic[question.topic.key], per_question[question_key]):
-            tally.positions += len(expected_positions)
-            tally.positions_right += right
-            tally.changes += len(expected_changes)
-            tally.changes_found += found
-            tally.reported += len(reported)
-            tally.reported_right += reported_right
+        for question, answered in zip(day_questions, answer.questions):
+            _score(question, answered, day, key_by_question, (overall, per_topic[question.topic.key],
+                                                                per_question[question.key]))
     return {
         "story": story.slug,
         "confirm": confirm_used if confirm_used is not None else (confirm or story.min_outlets),
@@ -139,6 +128,26 @@ def evaluate(*, story: Story, key: list[Statement] | None = None, confirm: int |
         "per_question": {k: v.as_dict() for k, v in sorted(per_question.items())},
         "retention": retention(story=story, key=key, questions=questions),
     }
+
+
+def _score(question, answered, day: date, key_by_question, tallies) -> None:
+    """Count one dated question's answer against the key into each of `tallies`."""
+    stances = {a.actor.key: a.stance for a in answered.actors}
+    expected_positions, expected_changes = _expected(key_by_question, question.key, day)
+    reported = [(actor, c) for actor, stance in stances.items() for c in stance.changes]
+    right = sum(
+        1 for actor, s in expected_positions.items()
+        if actor in stances and same_answer(stances[actor].current.position, stances[actor].current.value,
+                                            s.position, s.value)
+    )
+    found, reported_right = _match_changes(expected_changes, reported)
+    for tally in tallies:
+        tally.positions += len(expected_positions)
+        tally.positions_right += right
+        tally.changes += len(expected_changes)
+        tally.changes_found += found
+        tally.reported += len(reported)
+        tally.reported_right += reported_right
 
 
 def retention(*, story: Story, key: list[Statement], questions: dict) -> list[dict]:
