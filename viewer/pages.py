@@ -5,7 +5,7 @@ from datetime import timedelta
 from urllib.parse import urlsplit
 
 from django.core.cache import cache
-from django.db.models import Count, OuterRef, Subquery
+from django.db.models import Count, OuterRef, Subquery, Window
 from django.db.models.functions import Coalesce
 
 from ledger.evaluation import evaluate
@@ -355,9 +355,19 @@ def run_data(story: Story, run_id: int) -> dict:
     if run is None:
         raise NotFound(f"unknown ingest run {run_id!r}")
     rejects = list(run.reject_lines.order_by("line").values("line", "reason")[:REJECTS_SHOWN])
+    # Excerpts an LLM run set aside (an answer that did not validate twice, or the budget):
+    # one query, for LLM runs only. Shown with the sentence and the article, not the raw answer.
+    set_aside, set_aside_count = None, 0
+    if run.extractor.startswith("llm"):
+        rows = list(run.llm_rejections.order_by("id").annotate(total=Window(Count("id"))).values_list(
+            "stage", "model", "reason", "excerpt_id", "excerpt__sentence", "excerpt__article__url",
+            "total")[:REJECTS_SHOWN])
+        set_aside = [{"stage": stage, "model": model, "reason": reason, "excerpt": excerpt, "sentence": sentence,
+                      "url": url} for stage, model, reason, excerpt, sentence, url, _ in rows]
+        set_aside_count = rows[0][-1] if rows else 0
     return {"story": story_dict(story), "run": run_dict(story, run), "rejects": rejects,
             "rejects_shown": len(rejects), "active": run.status in ("queued", "running"),
-            "runs_url": links.runs_url(story.slug)}
+            "set_aside": set_aside, "set_aside_count": set_aside_count, "runs_url": links.runs_url(story.slug)}
 
 
 EVALUATION_CACHE_SECONDS = 24 * 3600

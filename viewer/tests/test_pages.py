@@ -5,6 +5,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from ingest.llm.models import LlmRejection
 from ingest.models import IngestReject, IngestRun
 from ledger.models import Retraction, StanceRecord
 from ledger.services import retraction_append
@@ -258,6 +259,18 @@ def test_runs_pages(client, world):
     data = as_json(client.get(f"/stories/canopy/runs/{done.id}.json"))
     assert [r["line"] for r in data["rejects"]] == [3, 7]
     assert (data["run"]["tokens_in"], data["run"]["tokens_out"]) == (12345, 678)
+    assert data["set_aside"] == [] and "The LLM set no excerpt aside." in html
+    # Excerpts the LLM set aside: the stage, the model, the sentence and its article, the reason.
+    excerpt = world["records"]["affirm1"].excerpt
+    LlmRejection.objects.create(run=done, story=story, excerpt=excerpt, stage="budget", model="claude-sonnet-5-5",
+                                reason="the run's budget of $0.01 is spent")
+    html = client.get(f"/stories/canopy/runs/{done.id}/").content.decode()
+    assert "Excerpts the LLM set aside (1)" in html and "budget of $0.01 is spent" in html
+    assert excerpt.article.url in html and "The ministry said it does have such devices" in html
+    data = as_json(client.get(f"/stories/canopy/runs/{done.id}.json"))
+    assert data["set_aside_count"] == 1 and data["set_aside"][0]["excerpt"] == excerpt.id
+    # A rules run has no such section, and costs no query for it.
+    assert "set aside" not in client.get(f"/stories/canopy/runs/{running.id}/").content.decode()
     assert client.get("/stories/canopy/runs/99999/").status_code == 404
 
 

@@ -99,3 +99,17 @@ def test_story_page_cost_with_django_assert_num_queries(client, world, django_as
     grow(world, 10)
     with django_assert_num_queries(PINNED["story"]):
         client.get("/stories/canopy/", {"topic": "march-15", "as_of": "2025-04-30", "confirm": 1})
+
+
+def test_an_llm_run_page_costs_one_query_more_whatever_it_set_aside(client, world):
+    from ingest.llm.models import LlmRejection
+
+    run = IngestRun.objects.create(story=world["story"], file_name="b.jsonl", extractor="llm/claude-sonnet-5-5",
+                                   status="done")
+    url = f"/stories/canopy/runs/{run.id}/"
+    excerpt = world["records"]["affirm1"].excerpt
+    assert cost(client, url) == PINNED["run"] + 1  # the excerpts it set aside, with their count
+    for stage in ("filter", "extract", "budget"):
+        LlmRejection.objects.create(run=run, story=world["story"], excerpt=excerpt, stage=stage, model="m",
+                                    reason=f"{stage}: no valid answer")
+    assert cost(client, url) == PINNED["run"] + 1
