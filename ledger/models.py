@@ -268,7 +268,7 @@ class PositionPeriod(models.Model):
     since = models.DateField()
     confirmed_on = models.DateField()
     confirmed_by = models.BigIntegerField(help_text="id of the record that confirmed it")
-    records = ArrayField(models.BigIntegerField(), help_text="the records that brought it, then its latest repeat")
+    records = ArrayField(models.BigIntegerField(), help_text="the records that brought it, then its latest repeat (a closed period only)")
     established = models.PositiveSmallIntegerField(help_text="how many of `records` brought it")
 
     class Meta:

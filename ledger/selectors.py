@@ -114,22 +114,25 @@ WHERE r.question_id = ANY(%(questions)s) AND r.reported_on <= %(as_of)s {known}
 ORDER BY r.question_id, r.actor_id, r.reported_on, r.id
 """
 
-# The same records, for chosen (question, actor) pairs and only after a point of each pair's
-# fold order: each pair is one range of the covering index, cut at `limit` records.
+# The same records, for chosen (question, actor) pairs, only after a point of each pair's fold
+# order, optionally only those unlike a given position (the pending changes against it):
+# each pair is one range of the covering index, cut at `limit` records.
 PAIR_ROWS_SQL = """
-SELECT r.id, r.question_id, r.actor_id, r.position, r.value, r.reported_on, r.outlet_id
-FROM unnest(%(questions)s::bigint[], %(actors)s::bigint[], %(after_days)s::date[], %(after_ids)s::bigint[])
-     AS p(question_id, actor_id, after_day, after_id)
+SELECT p.n, r.id, r.position, r.value, r.reported_on, r.outlet_id
+FROM unnest(%(questions)s::bigint[], %(actors)s::bigint[], %(after_days)s::date[], %(after_ids)s::bigint[],
+            %(unlike_positions)s::varchar[], %(unlike_values)s::float8[]) WITH ORDINALITY
+     AS p(question_id, actor_id, after_day, after_id, unlike_position, unlike_value, n)
 JOIN LATERAL (
-    SELECT r.id, r.question_id, r.actor_id, r.position, r.value, r.reported_on, r.outlet_id
+    SELECT r.id, r.position, r.value, r.reported_on, r.outlet_id
     FROM ledger_stancerecord r
     WHERE r.question_id = p.question_id AND r.actor_id = p.actor_id
       AND (r.reported_on, r.id) > (p.after_day, p.after_id) AND r.reported_on <= %(as_of)s
+      AND (p.unlike_position IS NULL OR (r.position, r.value) IS DISTINCT FROM (p.unlike_position, p.unlike_value))
       AND NOT EXISTS (SELECT 1 FROM ledger_retraction x WHERE x.record_id = r.id)
     ORDER BY r.reported_on, r.id
     LIMIT %(limit)s
 ) r ON true
-ORDER BY r.question_id, r.actor_id, r.reported_on, r.id
+ORDER BY p.n, r.reported_on, r.id
 """
 
 # An actor's periods confirmed by D, then what the fold still needs of the records after the
@@ -222,19 +225,35 @@ def _position_rows(cast: StoryCast, question_ids: list[int], as_of: date,
         return _rows_by_pair(cursor.fetchall(), cast.sources)
 
 
-def pair_rows_after(cast: StoryCast, after: dict[Pair, tuple[date, int]], as_of: date = date.max,
-                    limit: int | None = None) -> dict[Pair, list[Row]]:
-    """Each pair's rows that count (not retracted) after its (day, record id) and up to
-    `as_of`, at most `limit` of them a pair."""
-    if not after:
+@dataclass(frozen=True)
+class RowsWanted:
+    """Which records of one (question, actor) pair: those after (day, record id) in fold
+    order, and, with `unlike`, only those whose (position, value) differs from it."""
+
+    question_id: int
+    actor_id: int
+    after: tuple[date, int] = (date.min, 0)
+    unlike: tuple[str, float | None] | None = None
+
+
+def rows_wanted(cast: StoryCast, wanted: dict, as_of: date = date.max, limit: int | None = None) -> dict:
+    """The rows that count (not retracted) of each `RowsWanted`, up to `as_of`, at most
+    `limit` of each, in fold order, by the same keys."""
+    if not wanted:
         return {}
-    pairs = list(after)
+    keys = list(wanted)
+    w = [wanted[k] for k in keys]
+    rows: dict = defaultdict(list)
     with connection.cursor() as cursor:
         cursor.execute(PAIR_ROWS_SQL, {
-            "questions": [q for q, _ in pairs], "actors": [a for _, a in pairs],
-            "after_days": [after[p][0] for p in pairs], "after_ids": [after[p][1] for p in pairs],
+            "questions": [x.question_id for x in w], "actors": [x.actor_id for x in w],
+            "after_days": [x.after[0] for x in w], "after_ids": [x.after[1] for x in w],
+            "unlike_positions": [x.unlike[0] if x.unlike else None for x in w],
+            "unlike_values": [x.unlike[1] if x.unlike else None for x in w],
             "as_of": as_of, "limit": limit})
-        return _rows_by_pair(cursor.fetchall(), cast.sources)
+        for n, rid, position, value, reported_on, outlet_id in cursor.fetchall():
+            rows[keys[n - 1]].append(Row(rid, position, value, reported_on, _source(cast.sources, outlet_id, rid)))
+    return rows
 
 
 LAST_PERIODS_SQL = """

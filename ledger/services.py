@@ -4,7 +4,7 @@ Every append locks the story's chain head, so concurrent appends take one order 
 gaps in `seq`, and each entry's hash chains to the one before it.
 """
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from urllib.parse import urlsplit
 
@@ -19,7 +19,7 @@ from .errors import LedgerError
 from .models import (Actor, ChainHead, Outlet, PeriodsHead, PositionPeriod, Question, Retraction, StanceRecord,
                      Story)
 from .positions import fold, periods_of, stance_resume
-from .selectors import Pair, last_periods_of_pairs, pair_rows_after, story_cast
+from .selectors import Pair, RowsWanted, last_periods_of_pairs, rows_wanted, story_cast
 
 
 @dataclass
@@ -186,29 +186,42 @@ def _periods_refresh(story: Story, periods: PeriodsHead, earliest: dict[Pair, da
     all come after its last confirmed position goes on from that position (a story is mostly
     reported forwards), any other is folded again from its first record. With `limit`, gives
     up (returns False, having written nothing) when a pair has that many records to fold."""
-    pairs = list(earliest)
-    lasts = last_periods_of_pairs(pairs, periods.confirms)
-    starts, after = {}, {}
+    cast = story_cast(story)
+    lasts = last_periods_of_pairs(list(earliest), periods.confirms)
+    goes_on, again, wanted = {}, [], {}
     for pair, day in earliest.items():
         for confirm in periods.confirms:
             ordinal, last = lasts.get((*pair, confirm), (0, None))
-            resumable = last is not None and day >= last.confirmed_on
-            starts[(*pair, confirm)] = (ordinal, stance_resume([last], confirm)) if resumable else (0, None)
-            point = (last.confirmed_on, last.confirmed_by) if resumable else (date.min, 0)
-            after[pair] = min(after.get(pair, point), point)
-    rows = pair_rows_after(story_cast(story), after, limit=limit)
-    if limit is not None and any(len(pair_rows) >= limit for pair_rows in rows.values()):
+            if last is not None and day >= last.confirmed_on:
+                goes_on[(*pair, confirm)] = (ordinal, last)
+                # Whether anything new is confirmed shows in the records unlike the position
+                # (repeats change nothing until then), usually a few.
+                wanted[(*pair, confirm)] = RowsWanted(*pair, (last.confirmed_on, last.confirmed_by),
+                                                      unlike=(last.position, last.value))
+            else:
+                again.append((*pair, confirm))
+                wanted[pair] = RowsWanted(*pair)
+    rows = rows_wanted(cast, wanted, limit=limit)
+    if limit is not None and any(len(found) >= limit for found in rows.values()):
+        return False
+    # A pair that confirmed something new is folded on from its last period with every record
+    # after it, to know which repeat each closed period ends with.
+    moved = {key: (ordinal, last) for key, (ordinal, last) in goes_on.items()
+             if fold(rows.get(key, []), key[2], stance_resume([replace(last, records=list(last.records))],
+                                                              key[2])).history}
+    tails = rows_wanted(cast, {key: RowsWanted(key[0], key[1], (last.confirmed_on, last.confirmed_by))
+                               for key, (_, last) in moved.items()}, limit=limit)
+    if limit is not None and any(len(found) >= limit for found in tails.values()):
         return False
     fresh, cut = [], []
-    for (qid, aid, confirm), (ordinal, start) in starts.items():
-        pair_rows = rows.get((qid, aid), [])
-        if start is not None:
-            point = (start.current.confirmed_on, start.current.confirmed_by)
-            pair_rows = [r for r in pair_rows if (r.reported_on, r.id) > point]
-        stance = fold(pair_rows, confirm, start)
-        cut.append((qid, aid, confirm, ordinal))
+    for key, (ordinal, last) in moved.items():
+        cut.append((*key, ordinal))
+        fresh.extend(_period_rows(*key, fold(tails.get(key, []), key[2], stance_resume([last], key[2])), first=ordinal))
+    for key in again:
+        cut.append((*key, 0))
+        stance = fold(rows.get(key[:2], []), key[2])
         if stance is not None:
-            fresh.extend(_period_rows(qid, aid, confirm, stance, first=ordinal))
+            fresh.extend(_period_rows(*key, stance))
     # Earlier periods stay as they are: only the last one and those after it are written.
     with connection.cursor() as cursor:
         cursor.execute(PERIODS_CUT_SQL, {"questions": [c[0] for c in cut], "actors": [c[1] for c in cut],
@@ -276,9 +289,14 @@ def periods_catch_up_soon(story_id: int) -> None:
 
 
 def _period_rows(question_id: int, actor_id: int, confirm: int, stance, first: int = 0) -> list[tuple]:
+    """Table rows of an actor's periods from `first` on. The open (last) period is stored with
+    the records that brought it only: its latest repeat moves with every report and is read
+    from the records, so an append that confirms nothing new writes nothing here."""
+    periods = periods_of(stance)
     return [(question_id, actor_id, confirm, ordinal, p.position, p.value, p.since, p.confirmed_on,
-             p.confirmed_by, p.records, p.established)
-            for ordinal, p in enumerate(periods_of(stance), start=first)]
+             p.confirmed_by, p.records if ordinal < first + len(periods) - 1 else p.records[:p.established],
+             p.established)
+            for ordinal, p in enumerate(periods, start=first)]
 
 
 PERIOD_COPY = ("question_id", "actor_id", "confirm", "ordinal", "position", "value", "since", "confirmed_on",
@@ -303,9 +321,9 @@ def periods_rebuild(story: Story) -> int:
     written = 0
     # A question at a time: one index range, in fold order, never the whole ledger in memory.
     for question_id in story.questions.values_list("id", flat=True):
-        pairs = pair_rows_after(cast, {(question_id, actor_id): (date.min, 0) for actor_id in
-                                 StanceRecord.objects.filter(question_id=question_id)
-                                 .values_list("actor_id", flat=True).distinct()})
+        pairs = rows_wanted(cast, {(question_id, actor_id): RowsWanted(question_id, actor_id) for actor_id in
+                                   StanceRecord.objects.filter(question_id=question_id)
+                                   .values_list("actor_id", flat=True).distinct()})
         rows = [period for (qid, aid), pair_rows in pairs.items() for confirm in confirms
                 for period in _period_rows(qid, aid, confirm, fold(pair_rows, confirm))]
         _periods_copy(rows)

@@ -32,7 +32,7 @@ class Migration(migrations.Migration):
                 ('since', models.DateField()),
                 ('confirmed_on', models.DateField()),
                 ('confirmed_by', models.BigIntegerField(help_text='id of the record that confirmed it')),
-                ('records', django.contrib.postgres.fields.ArrayField(base_field=models.BigIntegerField(), help_text='the records that brought it, then its latest repeat', size=None)),
+                ('records', django.contrib.postgres.fields.ArrayField(base_field=models.BigIntegerField(), help_text='the records that brought it, then its latest repeat (a closed period only)', size=None)),
                 ('established', models.PositiveSmallIntegerField(help_text='how many of `records` brought it')),
                 ('actor', models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='ledger.actor')),
                 ('question', models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='ledger.question')),
