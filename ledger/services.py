@@ -19,7 +19,7 @@ from .errors import LedgerError
 from .models import (Actor, ChainHead, Outlet, PeriodsHead, PositionPeriod, Question, Retraction, StanceRecord,
                      Story)
 from .positions import fold, periods_of, stance_resume
-from .selectors import Pair, RowsWanted, last_periods_of_pairs, rows_wanted, story_cast
+from .selectors import Pair, RowsWanted, last_periods_of_pairs, ledger_mark, rows_wanted, story_cast
 
 
 @dataclass
@@ -334,10 +334,8 @@ def periods_rebuild(story: Story) -> int:
 
 
 def periods_ready(story: Story) -> bool:
-    periods = PeriodsHead.objects.filter(story_id=story.id).first()
-    head = ChainHead.objects.filter(story_id=story.id).first()
-    return (periods is not None and periods.last_seq == (head.last_seq if head else 0)
-            and periods.config_sha256 == story.config_sha256 and periods.confirms == period_confirms(story))
+    """Whether the periods follow the ledger, for every N now configured."""
+    return ledger_mark(story).periods_confirms == tuple(period_confirms(story))
 
 
 # --- import -----------------------------------------------------------------------------
