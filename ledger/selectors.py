@@ -2,6 +2,7 @@
 API and the evaluation all call `positions_as_of`."""
 import hashlib
 from collections import defaultdict
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import lru_cache
@@ -9,6 +10,7 @@ from functools import lru_cache
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
+from django.db.backends.postgresql.base import ServerBindingCursor
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
@@ -18,10 +20,33 @@ from .positions import Period, Row, Stance, fold, stance_resume
 
 
 def story_get(slug: str) -> Story:
-    try:
-        return Story.objects.get(slug=slug)
-    except Story.DoesNotExist:
-        raise NotFound(f"unknown story {slug!r}") from None
+    return story_marked(slug)[0]
+
+
+_STORY_FIELDS = Story._meta.concrete_fields
+STORY_MARKED_SQL = "SELECT " + ", ".join(f"s.{f.column}" for f in _STORY_FIELDS) + """, h.last_seq, p.last_seq,
+       p.config_sha256, p.confirms
+FROM ledger_story s
+LEFT JOIN ledger_chainhead h ON h.story_id = s.id
+LEFT JOIN ledger_periodshead p ON p.story_id = s.id
+WHERE s.slug = %s
+"""
+
+
+def story_marked(slug: str) -> tuple[Story, "LedgerMark"]:
+    """A story, and where its ledger stood when it was read, in one round trip: every request
+    starts here, and the ORM's `get` cost as much again as the query itself. The mark is for
+    an answer given right away (`positions_as_of(mark=...)`); an append after it moves it."""
+    with prepared_cursor() as cursor:
+        cursor.execute(STORY_MARKED_SQL, [slug])
+        row = cursor.fetchone()
+    if row is None:
+        raise NotFound(f"unknown story {slug!r}")
+    n = len(_STORY_FIELDS)
+    values = [f.from_db_value(v, None, connection) if hasattr(f, "from_db_value") else v
+              for f, v in zip(_STORY_FIELDS, row)]
+    story = Story.from_db(connection.alias, [f.attname for f in _STORY_FIELDS], values)
+    return story, _mark(story, *row[n:])
 
 
 def question_get(story: Story, key: str) -> Question:
@@ -100,6 +125,24 @@ def records_as_known(story: Story, *, as_of: date, known_at: datetime | None = N
     return records.filter(~Exists(retractions))
 
 
+@contextmanager
+def prepared_cursor():
+    """A cursor of the request's connection that binds parameters on the server, so that
+    psycopg prepares each statement it runs once per connection and PostgreSQL plans it once
+    (settings: `prepare_threshold`, `plan_cache_mode`). For the fixed statements of the
+    positions reads below, whose best plan is the same whatever the values: planning was a
+    third of the periods query's time. Still Django's cursor (errors, query log, wrappers)."""
+    connection.ensure_connection()
+    raw = connection.connection
+    default, raw.cursor_factory = raw.cursor_factory, ServerBindingCursor
+    try:
+        cursor = connection.cursor()
+    finally:
+        raw.cursor_factory = default
+    with cursor:
+        yield cursor
+
+
 # A LATERAL look-up of each record's retraction keeps the plan a nested loop over the
 # covering index, in fold order: an anti-join made PostgreSQL sort twice and scan every
 # retraction of the ledger.
@@ -109,7 +152,7 @@ FROM ledger_stancerecord r
 LEFT JOIN LATERAL (
     SELECT 1 AS gone FROM ledger_retraction x WHERE x.record_id = r.id {retracted_known} LIMIT 1
 ) retraction ON true
-WHERE r.question_id = ANY(%(questions)s) AND r.reported_on <= %(as_of)s {known}
+WHERE r.question_id = ANY(%(questions)s::bigint[]) AND r.reported_on <= %(as_of)s {known}
   AND retraction.gone IS NULL
 ORDER BY r.question_id, r.actor_id, r.reported_on, r.id
 """
@@ -154,7 +197,7 @@ PERIODS_AND_TAILS_SQL = """
 WITH periods AS (
     SELECT question_id, actor_id, ordinal, position, value, since, confirmed_on, confirmed_by, records, established
     FROM ledger_positionperiod
-    WHERE question_id = ANY(%(questions)s) AND confirm = %(confirm)s AND confirmed_on <= %(as_of)s
+    WHERE question_id = ANY(%(questions)s::bigint[]) AND confirm = %(confirm)s AND confirmed_on <= %(as_of)s
 ), last AS (
     SELECT DISTINCT ON (question_id, actor_id) question_id, actor_id, confirmed_on, confirmed_by, position, value
     FROM periods ORDER BY question_id, actor_id, ordinal DESC
@@ -220,7 +263,7 @@ def _position_rows(cast: StoryCast, question_ids: list[int], as_of: date,
         known="AND r.recorded_at <= %(known_at)s" if known_at else "",
         retracted_known="AND x.recorded_at <= %(known_at)s" if known_at else "",
     )
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(sql, {"questions": question_ids, "as_of": as_of, "known_at": known_at})
         return _rows_by_pair(cursor.fetchall(), cast.sources)
 
@@ -244,7 +287,7 @@ def rows_wanted(cast: StoryCast, wanted: dict, as_of: date = date.max, limit: in
     keys = list(wanted)
     w = [wanted[k] for k in keys]
     rows: dict = defaultdict(list)
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(PAIR_ROWS_SQL, {
             "questions": [x.question_id for x in w], "actors": [x.actor_id for x in w],
             "after_days": [x.after[0] for x in w], "after_ids": [x.after[1] for x in w],
@@ -272,7 +315,7 @@ JOIN LATERAL (
 def last_periods_of_pairs(pairs: list[Pair], confirms) -> dict[tuple[int, int, int], tuple[int, Period]]:
     """Each pair's current (last) period per N, with its ordinal, by (question id, actor id, N)."""
     found = {}
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(LAST_PERIODS_SQL, {"questions": [q for q, _ in pairs], "actors": [a for _, a in pairs],
                                           "confirms": list(confirms)})
         for qid, aid, confirm, ordinal, position, value, since, confirmed_on, confirmed_by, records, established \
@@ -292,7 +335,7 @@ def _stances_from_periods(cast, question_ids, as_of, confirm) -> dict[Pair, Stan
     periods: dict[Pair, list[Period]] = defaultdict(list)
     tails: dict[Pair, list[Row]] = defaultdict(list)
     sources = cast.sources
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(PERIODS_AND_TAILS_SQL, {"questions": question_ids, "confirm": confirm, "as_of": as_of})
         for (qid, aid, tail, _, position, value, day, confirmed_on, record_id, records, established,
              outlet_id) in cursor.fetchall():
@@ -322,24 +365,28 @@ WHERE h.story_id = %s
 
 
 def ledger_mark(story: Story) -> LedgerMark:
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(LEDGER_MARK_SQL, [story.id])
         row = cursor.fetchone()
-    if row is None:
-        return LedgerMark(0, ())
-    last_seq, periods_seq, periods_config, confirms = row
-    ready = periods_seq == last_seq and periods_config == story.config_sha256
-    return LedgerMark(last_seq, tuple(confirms) if ready else ())
+    return _mark(story, *row) if row else _mark(story, None, None, None, None)
+
+
+def _mark(story: Story, last_seq, periods_seq, periods_config, confirms) -> LedgerMark:
+    ready = last_seq is not None and periods_seq == last_seq and periods_config == story.config_sha256
+    return LedgerMark(last_seq or 0, tuple(confirms) if ready else ())
 
 
 def positions_as_of(*, story: Story, as_of: date, confirm: int | None = None, questions=None,
-                    known_at: datetime | None = None) -> Positions:
+                    known_at: datetime | None = None, mark: LedgerMark | None = None) -> Positions:
     """Each actor's position on each question as of a day, under the rule N = `confirm`
-    (default: the story's), with pending changes, earlier positions and flips."""
+    (default: the story's), with pending changes, earlier positions and flips. `mark`: where
+    the ledger stood when the story was read, in the same request (`story_marked`); else it
+    is read now."""
     confirm = confirm_check(story.min_outlets if confirm is None else confirm)
     if questions is None:
         questions = list(story_cast(story).questions.values())
-    mark = ledger_mark(story)
+    if mark is None:
+        mark = ledger_mark(story)
     key = _positions_cache_key(story, mark, questions, as_of, confirm, known_at)
     seconds = settings.LEDGER_POSITIONS_CACHE_SECONDS
     answer = cache.get(key) if seconds else None
@@ -550,10 +597,11 @@ def questions_pick(story: Story, *, question: str | None = None, topic: str | No
 
 def positions_find(*, story: Story, as_of: date | None = None, question: str | None = None,
                    topic: str | None = None, confirm: int | None = None,
-                   known_at: datetime | None = None) -> Positions:
+                   known_at: datetime | None = None, mark: LedgerMark | None = None) -> Positions:
     """`positions_as_of` addressed by keys, as a query string names them."""
     return positions_as_of(story=story, as_of=as_of or default_as_of(story), confirm=confirm,
-                           questions=questions_pick(story, question=question, topic=topic), known_at=known_at)
+                           questions=questions_pick(story, question=question, topic=topic), known_at=known_at,
+                           mark=mark)
 
 
 def flips_find(*, story: Story, as_of: date | None = None, question: str | None = None,

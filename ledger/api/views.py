@@ -130,9 +130,9 @@ class PositionsView(LedgerView):
         responses={200: s.PositionsSerializer, **errors(400, 404)},
     )
     def get(self, request, slug):
-        story = selectors.story_get(slug)
+        story, mark = selectors.story_marked(slug)
         params = query(s.PositionsQuerySerializer, request)
-        positions = selectors.positions_find(story=story, **params)
+        positions = selectors.positions_find(story=story, mark=mark, **params)
         # as_dict() is already the documented shape (PositionsSerializer, for the schema);
         # running it through the serializer again cost a fifth of the answer's time.
         return Response(positions.as_dict())

@@ -8,11 +8,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.test import override_settings
 
-from ledger.models import PeriodsHead, PositionPeriod, Question, StanceRecord
-from ledger.selectors import LedgerMark, _positions_compute, ledger_mark, positions_as_of, question_get
+from ledger.errors import NotFound
+from ledger.models import PeriodsHead, PositionPeriod, Question, StanceRecord, Story
+from ledger.selectors import (LedgerMark, _positions_compute, ledger_mark, positions_as_of, question_get,
+                              story_marked)
 from ledger.services import periods_catch_up, periods_rebuild, retraction_append
 from ledger.tests.factories import STORY_TOML, append, bundle_load, make_story
 
@@ -146,6 +148,42 @@ def test_an_n_without_periods_and_a_story_behind_are_answered_from_the_records(t
     assert PeriodsHead.objects.get(story=story).last_seq == 0
     periods_rebuild(story)
     assert ledger_mark(story).periods_confirms == (1, 2, 3)
+
+
+@pytest.mark.django_db
+def test_a_story_read_with_its_mark_is_the_story_the_orm_reads(tmp_path):
+    story = make_story(tmp_path)
+    append(story, [("students", "device-owned", "affirm", "2025-03-15", "n1")])
+    read, mark = story_marked(story.slug)
+    orm = Story.objects.get(slug=story.slug)
+    for field in Story._meta.concrete_fields:
+        ours, theirs = getattr(read, field.attname), getattr(orm, field.attname)
+        assert (ours, type(ours)) == (theirs, type(theirs)), field.name
+    assert read.config["slug"] == story.slug and read.loaded_at.tzinfo is not None
+    assert mark == ledger_mark(orm) == LedgerMark(1, (1, 2, 3))
+    with pytest.raises(NotFound, match="unknown story 'nope'"):
+        story_marked("nope")
+
+
+@pytest.mark.django_db
+@override_settings(LEDGER_POSITIONS_CACHE_SECONDS=0)
+def test_positions_reads_run_as_statements_planned_once(tmp_path):
+    story = make_story(tmp_path)
+    append(story, [("students", "device-owned", "affirm", "2025-03-15", "n1"),
+                   ("students", "device-owned", "deny", "2025-03-16", "rts")])
+    for day in (date(2025, 3, 15), date(2025, 3, 16), date(2025, 3, 17)):
+        positions_as_of(story=story, as_of=day, confirm=1)
+        positions_as_of(story=story, as_of=day, confirm=5)  # not kept: from the records
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements")
+        plans = {statement: (generic, custom) for statement, generic, custom in cursor.fetchall()}
+    # Each of the three reads is one prepared statement, planned once and reused (the
+    # periods query was answered three times, and so was the one from the records).
+    periods = [counts for statement, counts in plans.items() if statement.lstrip().startswith("WITH periods AS")]
+    records = [counts for statement, counts in plans.items() if "retraction.gone IS NULL" in statement
+               and "ledger_positionperiod" not in statement]
+    marks = [counts for statement, counts in plans.items() if "FROM ledger_chainhead" in statement]
+    assert periods == [(3, 0)] and records == [(3, 0)] and marks == [(6, 0)], plans
 
 
 @pytest.mark.django_db
