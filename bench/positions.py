@@ -466,12 +466,15 @@ class Ours:
             return self._answer(slug, question, as_of, confirm)
         from ledger import selectors
 
-        kept = selectors.ledger_mark
-        selectors.ledger_mark = lambda story: selectors.LedgerMark(kept(story).last_seq, ())
+        # Every mark says "periods behind": `_mark` makes both the mark read with the story and
+        # the one read alone (code before the story and its mark were read together: `ledger_mark`).
+        name = "_mark" if hasattr(selectors, "_mark") else "ledger_mark"
+        kept = getattr(selectors, name)
+        setattr(selectors, name, lambda *args: selectors.LedgerMark(kept(*args).last_seq, ()))
         try:
             return self._answer(slug, question, as_of, confirm)
         finally:
-            selectors.ledger_mark = kept
+            setattr(selectors, name, kept)
 
     def _answer(self, slug, question, as_of, confirm) -> dict:
         if self.mode == "api":
