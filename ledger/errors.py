@@ -9,3 +9,7 @@ class LedgerError(Exception):
 
 class NotFound(LedgerError):
     """An unknown story, question, actor, record or flip (API 404)."""
+
+
+class Conflict(LedgerError):
+    """What the request would add is already in the ledger: a record retracted twice (API 409)."""

@@ -15,7 +15,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from . import chain
-from .errors import LedgerError
+from .errors import Conflict, LedgerError
 from .models import (Actor, ChainHead, Outlet, PeriodsHead, PositionPeriod, Question, Retraction, StanceRecord,
                      Story)
 from .positions import fold, periods_of, stance_resume
@@ -131,7 +131,7 @@ def retraction_append(*, record: StanceRecord, reason: str, retracted_by: str) -
     head = _lock_head(record.story)
     periods = _periods_following(record.story, head)
     if Retraction.objects.filter(record=record).exists():
-        raise LedgerError(f"record {record.id} is already retracted")
+        raise Conflict(f"record {record.id} is already retracted")
     retraction = Retraction(
         story_id=record.story_id,
         seq=head.last_seq + 1,

@@ -1,9 +1,9 @@
-"""One error shape for every 400 and 404: {"error": {"status", "message", "param"}}."""
+"""One error shape for every error answer: {"error": {"status", "message", "param"}}."""
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from ledger.errors import LedgerError, NotFound
+from ledger.errors import Conflict, LedgerError, NotFound
 
 
 def error_body(status_code: int, message: str, param: str | None = None) -> dict:
@@ -23,6 +23,8 @@ def _first_message(detail):
 def exception_handler(exc, context):
     if isinstance(exc, NotFound):
         return Response(error_body(404, exc.message, exc.param), status=status.HTTP_404_NOT_FOUND)
+    if isinstance(exc, Conflict):
+        return Response(error_body(409, exc.message, exc.param), status=status.HTTP_409_CONFLICT)
     if isinstance(exc, LedgerError):
         return Response(error_body(400, exc.message, exc.param), status=status.HTTP_400_BAD_REQUEST)
     response = drf_exception_handler(exc, context)

@@ -33,6 +33,7 @@ ERROR_TEXT = {
     401: "not signed in (session or `Authorization: Token ...`)",
     403: "signed in without the permission",
     404: "an unknown story, question, topic, actor, outlet, record or flip",
+    409: "already in the ledger: the record is retracted",
     429: "too many requests",
 }
 
@@ -212,7 +213,7 @@ class RetractionView(LedgerView):
 
     @extend_schema(operation_id="retraction_append", summary="Retract a record, with a reason (staff only)",
                    request=s.RetractionInputSerializer,
-                   responses={201: s.RetractionSerializer, **errors(400, 401, 403, 404)})
+                   responses={201: s.RetractionSerializer, **errors(400, 401, 403, 404, 409)})
     def post(self, request, pk):
         record = selectors.record_get(pk)
         body = s.RetractionInputSerializer(data=request.data)

@@ -297,7 +297,7 @@ def test_retraction(ledger, staff, anon):
     assert ministry["current"]["position"] == "deny" and ministry["pending"]["sources"] == 1
     error_of(anon.get(f"{S}/flips/{ledger.flip_id}"), 404)
     again = staff.post(f"{API}/records/{record.id}/retractions/", {"reason": "twice"}, format="json")
-    assert error_of(again, 400) == f"record {record.id} is already retracted"
+    assert error_of(again, 409) == f"record {record.id} is already retracted"
 
 
 def test_retraction_needs_a_reason_and_a_record(ledger, staff):
