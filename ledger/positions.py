@@ -92,18 +92,30 @@ class Stance:
     pending: Pending | None
     history: list[Period]  # earlier confirmed positions, newest first
     changes: list[Change]  # flips, oldest first
+    omitted: int = 0  # earlier positions (and as many flips, one each) left out, the oldest
+
+
+def stance_cut(stance: Stance, keep: int) -> Stance:
+    """Only the newest `keep` earlier positions and flips of a stance; the rest are counted
+    in `omitted`. (Each flip leads to one earlier position, so there are as many of both.)"""
+    extra = len(stance.history) - keep
+    if extra > 0:
+        del stance.history[keep:]
+        del stance.changes[:extra]
+        stance.omitted += extra
+    return stance
 
 
 def flip_id(confirming_record: int, confirm: int) -> str:
     return f"{confirming_record}-{confirm}"
 
 
-def stance_resume(periods: list[Period], confirm: int) -> Stance:
+def stance_resume(periods: list[Period], confirm: int, omitted: int = 0) -> Stance:
     """The state of the rule just after the last of `periods` was confirmed, from an actor's
     stored periods (oldest first, read for this call: they become the stance's own): what
     `fold` continues from. The flips between periods follow from the periods themselves; the
     last period keeps only the records that brought it, since its latest repeat depends on
-    where the rows end."""
+    where the rows end. `omitted`: how many older periods were not read."""
     changes = []
     for before, after in zip(periods, periods[1:]):
         before.to = after.since
@@ -117,7 +129,7 @@ def stance_resume(periods: list[Period], confirm: int) -> Stance:
     current = periods[-1]
     current.to = None
     del current.records[current.established:]
-    return Stance(current=current, pending=None, history=periods[-2::-1], changes=changes)
+    return Stance(current=current, pending=None, history=periods[-2::-1], changes=changes, omitted=omitted)
 
 
 def fold(rows: list[Row], confirm: int, start: Stance | None = None) -> Stance | None:
@@ -133,8 +145,10 @@ def fold(rows: list[Row], confirm: int, start: Stance | None = None) -> Stance |
                          confirmed_by=first.id)
         periods: list[Period] = []
         changes: list[Change] = []
+        omitted = 0
     else:
         current, periods, changes = start.current, start.history[::-1], list(start.changes)
+        omitted = start.omitted
     pending: dict[tuple, Pending] = {}
     for index, row in enumerate(rows, start=1):
         key = (row.position, row.value)
@@ -162,7 +176,8 @@ def fold(rows: list[Row], confirm: int, start: Stance | None = None) -> Stance |
                              confirmed_by=row.id)
             pending = {}
     latest_pending = max(pending.values(), key=lambda p: p.last_index, default=None)
-    return Stance(current=current, pending=latest_pending, history=periods[::-1], changes=changes)
+    return Stance(current=current, pending=latest_pending, history=periods[::-1], changes=changes,
+                  omitted=omitted)
 
 
 def periods_of(stance: Stance) -> list[Period]:

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from .errors import LedgerError, NotFound
 from .models import Actor, ChainHead, Outlet, Question, Retraction, StanceRecord, Story
-from .positions import Period, Row, Stance, fold, stance_resume
+from .positions import Period, Row, Stance, fold, stance_cut, stance_resume
 
 
 def story_get(slug: str) -> Story:
@@ -125,6 +125,15 @@ def records_as_known(story: Story, *, as_of: date, known_at: datetime | None = N
     return records.filter(~Exists(retractions))
 
 
+class _PreparedCursor(ServerBindingCursor):
+    """Django's server-binding cursor, which also leaves a prepared statement's text where
+    Django's query log reads it (psycopg sets it only for statements it does not prepare)."""
+
+    def _send_query_prepared(self, name, pgq, *, binary=None):
+        self._query = pgq
+        super()._send_query_prepared(name, pgq, binary=binary)
+
+
 @contextmanager
 def prepared_cursor():
     """A cursor of the request's connection that binds parameters on the server, so that
@@ -134,7 +143,7 @@ def prepared_cursor():
     third of the periods query's time. Still Django's cursor (errors, query log, wrappers)."""
     connection.ensure_connection()
     raw = connection.connection
-    default, raw.cursor_factory = raw.cursor_factory, ServerBindingCursor
+    default, raw.cursor_factory = raw.cursor_factory, _PreparedCursor
     try:
         cursor = connection.cursor()
     finally:
@@ -199,12 +208,14 @@ WITH periods AS (
     FROM ledger_positionperiod
     WHERE question_id = ANY(%(questions)s::bigint[]) AND confirm = %(confirm)s AND confirmed_on <= %(as_of)s
 ), last AS (
-    SELECT DISTINCT ON (question_id, actor_id) question_id, actor_id, confirmed_on, confirmed_by, position, value
+    SELECT DISTINCT ON (question_id, actor_id) question_id, actor_id, ordinal, confirmed_on, confirmed_by, position,
+           value
     FROM periods ORDER BY question_id, actor_id, ordinal DESC
 )
-SELECT question_id, actor_id, 0 AS tail, ordinal, position, value, since, confirmed_on, confirmed_by, records,
-       established, NULL::bigint AS outlet_id
-FROM periods
+SELECT periods.question_id, periods.actor_id, 0 AS tail, periods.ordinal, periods.position, periods.value,
+       periods.since, periods.confirmed_on, periods.confirmed_by, periods.records, periods.established,
+       NULL::bigint AS outlet_id
+FROM periods{newest}
 UNION ALL""" + _TAIL_SQL.format(which="(r.position, r.value) IS DISTINCT FROM (last.position, last.value)") + """
 LEFT JOIN LATERAL (SELECT 1 AS gone FROM ledger_retraction x WHERE x.record_id = r.id LIMIT 1) retraction ON true
 WHERE retraction.gone IS NULL
@@ -214,6 +225,12 @@ UNION ALL""" + _TAIL_SQL.format(which="""r.position = last.position AND r.value 
     LIMIT 1""") + """
 ORDER BY 1, 2, 3, 4, 7, 9
 """
+# An answer that shows only the newest earlier positions reads only those periods (and the
+# current one): ordinals count each pair's periods from 0, so the first one read says how many
+# were left out.
+NEWEST_PERIODS_SQL = """
+JOIN last ON last.question_id = periods.question_id AND last.actor_id = periods.actor_id
+     AND periods.ordinal >= last.ordinal - %(history)s"""
 
 Pair = tuple[int, int]  # (question id, actor id)
 
@@ -325,27 +342,38 @@ def last_periods_of_pairs(pairs: list[Pair], confirms) -> dict[tuple[int, int, i
     return found
 
 
-def _stances_from_rows(cast, question_ids, as_of, confirm, known_at) -> dict[Pair, Stance]:
-    return {pair: fold(rows, confirm) for pair, rows in _position_rows(cast, question_ids, as_of, known_at).items()}
+def _stances_from_rows(cast, question_ids, as_of, confirm, known_at, history=None) -> dict[Pair, Stance]:
+    stances = {pair: fold(rows, confirm) for pair, rows in _position_rows(cast, question_ids, as_of, known_at).items()}
+    return _cut(stances, history)
 
 
-def _stances_from_periods(cast, question_ids, as_of, confirm) -> dict[Pair, Stance]:
+def _stances_from_periods(cast, question_ids, as_of, confirm, history=None) -> dict[Pair, Stance]:
     """The same answer as `_stances_from_rows`, from the derived periods confirmed by
     `as_of` and what the day's answer still needs of the records after the last of them."""
     periods: dict[Pair, list[Period]] = defaultdict(list)
+    omitted: dict[Pair, int] = {}
     tails: dict[Pair, list[Row]] = defaultdict(list)
     sources = cast.sources
+    sql = PERIODS_AND_TAILS_SQL.format(newest=NEWEST_PERIODS_SQL if history is not None else "")
     with prepared_cursor() as cursor:
-        cursor.execute(PERIODS_AND_TAILS_SQL, {"questions": question_ids, "confirm": confirm, "as_of": as_of})
-        for (qid, aid, tail, _, position, value, day, confirmed_on, record_id, records, established,
+        cursor.execute(sql, {"questions": question_ids, "confirm": confirm, "as_of": as_of, "history": history})
+        for (qid, aid, tail, ordinal, position, value, day, confirmed_on, record_id, records, established,
              outlet_id) in cursor.fetchall():
             if tail:
                 tails[(qid, aid)].append(Row(record_id, position, value, day, _source(sources, outlet_id, record_id)))
             else:
+                omitted.setdefault((qid, aid), ordinal)  # the first period read: as many were not
                 periods[(qid, aid)].append(Period(position, value, day, confirmed_on, records,
                                                   established=established, confirmed_by=record_id))
-    return {pair: fold(tails.get(pair, []), confirm, stance_resume(stored, confirm))
-            for pair, stored in periods.items()}
+    return _cut({pair: fold(tails.get(pair, []), confirm, stance_resume(stored, confirm, omitted[pair]))
+                 for pair, stored in periods.items()}, history)
+
+
+def _cut(stances: dict[Pair, Stance], history: int | None) -> dict[Pair, Stance]:
+    if history is not None:
+        for stance in stances.values():
+            stance_cut(stance, history)
+    return stances
 
 
 @dataclass
@@ -377,44 +405,49 @@ def _mark(story: Story, last_seq, periods_seq, periods_config, confirms) -> Ledg
 
 
 def positions_as_of(*, story: Story, as_of: date, confirm: int | None = None, questions=None,
-                    known_at: datetime | None = None, mark: LedgerMark | None = None) -> Positions:
+                    known_at: datetime | None = None, mark: LedgerMark | None = None,
+                    history: int | None = None) -> Positions:
     """Each actor's position on each question as of a day, under the rule N = `confirm`
     (default: the story's), with pending changes, earlier positions and flips. `mark`: where
     the ledger stood when the story was read, in the same request (`story_marked`); else it
-    is read now."""
+    is read now. `history`: keep only the newest so many earlier positions and flips of each
+    actor (a page that shows a few), the others counted in `Stance.omitted`, and read no more."""
     confirm = confirm_check(story.min_outlets if confirm is None else confirm)
     if questions is None:
         questions = list(story_cast(story).questions.values())
     if mark is None:
         mark = ledger_mark(story)
-    key = _positions_cache_key(story, mark, questions, as_of, confirm, known_at)
+    key = _positions_cache_key(story, mark, questions, as_of, confirm, known_at, history)
     seconds = settings.LEDGER_POSITIONS_CACHE_SECONDS
     answer = cache.get(key) if seconds else None
     if answer is None:
-        answer = _positions_compute(story, questions, as_of, confirm, known_at, mark)
+        answer = _positions_compute(story, questions, as_of, confirm, known_at, mark, history)
         if seconds:
             cache.set(key, answer, seconds)
     return answer
 
 
-def _positions_cache_key(story: Story, mark: LedgerMark, questions, as_of: date, confirm: int, known_at) -> str:
+def _positions_cache_key(story: Story, mark: LedgerMark, questions, as_of: date, confirm: int, known_at,
+                         history) -> str:
     """An answer is cached under the ledger's high-water mark: every append and retraction
     moves the chain head, and a reloaded bundle changes the config hash, so a cached answer
     can never outlive what it was computed from. Confirmation stays a query-time rule: N is
     part of the key, never of the data."""
-    parts = [story.id, story.config_sha256, mark.last_seq, *sorted(q.id for q in questions), as_of, confirm, known_at]
+    parts = [story.id, story.config_sha256, mark.last_seq, *sorted(q.id for q in questions), as_of, confirm, known_at,
+             history]
     return "positions:" + hashlib.sha256(repr(parts).encode()).hexdigest()
 
 
-def _positions_compute(story: Story, questions, as_of: date, confirm: int, known_at, mark: LedgerMark) -> Positions:
+def _positions_compute(story: Story, questions, as_of: date, confirm: int, known_at, mark: LedgerMark,
+                       history: int | None = None) -> Positions:
     by_id = {q.id: q for q in questions}
     # A question as the ledger knew it at an earlier time is folded from its records; so is
     # any N the periods are not kept for, and any story whose periods are behind.
     cast = story_cast(story)
     if known_at is None and confirm in mark.periods_confirms:
-        stances = _stances_from_periods(cast, list(by_id), as_of, confirm)
+        stances = _stances_from_periods(cast, list(by_id), as_of, confirm, history)
     else:
-        stances = _stances_from_rows(cast, list(by_id), as_of, confirm, known_at)
+        stances = _stances_from_rows(cast, list(by_id), as_of, confirm, known_at, history)
     actors = cast.actors
     missing = {aid for _, aid in stances} - actors.keys()
     if missing:  # made outside a bundle load (a shell, a test): read them, leave the cast as it is

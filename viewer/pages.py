@@ -84,8 +84,9 @@ def stance_dict(actor_stance, question, sources: dict, *, slug: str, confirm: in
     data["current"]["label"] = position_label(s.current.position, s.current.value, unit)
     data["current"]["sources"], data["current"]["more"] = _sources(s.current.records, sources)
     # A page lists the newest earlier positions and flips; the rest are counted, so that
-    # an actor who flipped a thousand times costs a page no more than one who flipped six.
-    data["history_more"] = max(0, len(data["history"]) - HISTORY_SHOWN)
+    # an actor who flipped a thousand times costs a page no more than one who flipped six
+    # (`positions_as_of(history=...)` does not even read them: `omitted` counts them).
+    data["history_more"] = s.omitted + max(0, len(data["history"]) - HISTORY_SHOWN)
     data["history"] = data["history"][:HISTORY_SHOWN]
     for period, item in zip(s.history, data["history"]):
         item["label"] = position_label(period.position, period.value, unit)
@@ -94,7 +95,7 @@ def stance_dict(actor_stance, question, sources: dict, *, slug: str, confirm: in
         data["pending"]["label"] = position_label(s.pending.position, s.pending.value, unit)
         data["pending"]["needed"] = confirm
         data["pending"]["sources_list"], data["pending"]["more"] = _sources(s.pending.records, sources)
-    data["changes_more"] = max(0, len(data["changes"]) - HISTORY_SHOWN)
+    data["changes_more"] = s.omitted + max(0, len(data["changes"]) - HISTORY_SHOWN)
     data["changes"] = data["changes"][-HISTORY_SHOWN:] if HISTORY_SHOWN else []
     for change, item in zip(s.changes[-HISTORY_SHOWN:], data["changes"]):
         item["from_label"] = position_label(change.from_position, change.from_value, unit)
@@ -124,7 +125,7 @@ def positions_data(story: Story, *, questions, as_of, confirm) -> dict:
     """Positions as of a day for some questions: the API's shape, enriched for reading.
     Costs the queries of `positions_as_of` plus one for the sources, whatever the number
     of actors and records."""
-    positions = positions_as_of(story=story, as_of=as_of, confirm=confirm, questions=questions)
+    positions = positions_as_of(story=story, as_of=as_of, confirm=confirm, questions=questions, history=HISTORY_SHOWN)
     wanted = shown_record_ids(positions)
     briefs = records_brief(ids=wanted) if wanted else {}
     record_url, flip_url = links.record_urls(confirm=positions.confirm), links.flip_urls(story.slug)

@@ -10,12 +10,14 @@ from hypothesis import strategies as st
 
 from django.db import connection, transaction
 from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
 
 from ledger.errors import NotFound
 from ledger.models import PeriodsHead, PositionPeriod, Question, StanceRecord, Story
 from ledger.selectors import (LedgerMark, _positions_compute, ledger_mark, positions_as_of, question_get,
                               story_marked)
 from ledger.services import periods_catch_up, periods_rebuild, retraction_append
+from ledger.positions import stance_cut
 from ledger.tests.factories import STORY_TOML, append, bundle_load, make_story
 
 START = date(2025, 1, 1)
@@ -76,6 +78,33 @@ def test_kept_periods_equal_a_rebuild_and_answer_as_the_records_do(tmp_path, bat
         for confirm in (1, 2, 3):
             through_periods, from_records = both_ways(story, START + timedelta(days=d), confirm)
             assert through_periods == from_records
+
+
+def newest(answer, keep: int) -> list:
+    """Each actor's stance with only its newest `keep` earlier positions and flips, and the
+    count of those left out."""
+    return [(a.actor.key, a.as_dict(), a.stance.omitted)
+            for qp in answer.questions for a in qp.actors
+            for _ in [stance_cut(a.stance, keep)]]
+
+
+@pytest.mark.django_db
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(batches=batches, day=st.integers(0, 45), keep=st.integers(0, 3))
+def test_an_answer_keeping_the_newest_history_is_the_whole_answer_cut(tmp_path, batches, day, keep):
+    story = make_story(tmp_path)
+    for _ in append_and_retract(story, batches):
+        pass
+    questions = list(story.questions.select_related("topic"))
+    mark = ledger_mark(story)
+    behind = LedgerMark(mark.last_seq, ())
+    for confirm in (1, 2):
+        whole = _positions_compute(story, questions, START + timedelta(days=day), confirm, None, behind)
+        expected = newest(whole, keep)
+        for way in (mark, behind):  # through the periods (reading only the newest), from the records
+            cut = _positions_compute(story, questions, START + timedelta(days=day), confirm, None, way, keep)
+            assert [(a.actor.key, a.as_dict(), a.stance.omitted) for qp in cut.questions for a in qp.actors] \
+                == expected
 
 
 @pytest.mark.django_db
@@ -184,6 +213,10 @@ def test_positions_reads_run_as_statements_planned_once(tmp_path):
                and "ledger_positionperiod" not in statement]
     marks = [counts for statement, counts in plans.items() if "FROM ledger_chainhead" in statement]
     assert periods == [(3, 0)] and records == [(3, 0)] and marks == [(6, 0)], plans
+    # and Django's query log still shows what ran
+    with CaptureQueriesContext(connection) as log:
+        positions_as_of(story=story, as_of=date(2025, 3, 18), confirm=1)
+    assert [q["sql"].split()[0] for q in log.captured_queries] == ["SELECT", "WITH"], log.captured_queries
 
 
 @pytest.mark.django_db
