@@ -202,7 +202,7 @@ JOIN LATERAL (
       AND {which}
 ) r ON true"""
 
-PERIODS_AND_TAILS_SQL = """
+_PERIODS_AND_TAILS = """
 WITH periods AS (
     SELECT question_id, actor_id, ordinal, position, value, since, confirmed_on, confirmed_by, records, established
     FROM ledger_positionperiod
@@ -228,9 +228,10 @@ ORDER BY 1, 2, 3, 4, 7, 9
 # An answer that shows only the newest earlier positions reads only those periods (and the
 # current one): ordinals count each pair's periods from 0, so the first one read says how many
 # were left out.
-NEWEST_PERIODS_SQL = """
+PERIODS_AND_TAILS_SQL = _PERIODS_AND_TAILS.format(newest="")
+NEWEST_PERIODS_AND_TAILS_SQL = _PERIODS_AND_TAILS.format(newest="""
 JOIN last ON last.question_id = periods.question_id AND last.actor_id = periods.actor_id
-     AND periods.ordinal >= last.ordinal - %(history)s"""
+     AND periods.ordinal >= last.ordinal - %(history)s""")
 
 Pair = tuple[int, int]  # (question id, actor id)
 
@@ -354,7 +355,7 @@ def _stances_from_periods(cast, question_ids, as_of, confirm, history=None) -> d
     omitted: dict[Pair, int] = {}
     tails: dict[Pair, list[Row]] = defaultdict(list)
     sources = cast.sources
-    sql = PERIODS_AND_TAILS_SQL.format(newest=NEWEST_PERIODS_SQL if history is not None else "")
+    sql = PERIODS_AND_TAILS_SQL if history is None else NEWEST_PERIODS_AND_TAILS_SQL
     with prepared_cursor() as cursor:
         cursor.execute(sql, {"questions": question_ids, "confirm": confirm, "as_of": as_of, "history": history})
         for (qid, aid, tail, ordinal, position, value, day, confirmed_on, record_id, records, established,
