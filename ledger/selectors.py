@@ -79,15 +79,18 @@ class ActorStance:
     actor: Actor
     stance: Stance
 
-    def as_dict(self) -> dict:
+    def as_dict(self, cut: bool = False) -> dict:
         s = self.stance
-        return {
+        data = {
             "actor": self.actor.key,
             "current": s.current.as_current(),
             "pending": s.pending.as_dict() if s.pending else None,
             "history": [p.as_history() for p in s.history],
             "changes": [c.as_dict() for c in s.changes],
         }
+        if cut:  # asked for the newest few: how many earlier positions (and flips) were left out
+            data["omitted"] = s.omitted
+        return data
 
 
 @dataclass
@@ -95,10 +98,10 @@ class QuestionPositions:
     question: Question
     actors: list[ActorStance]
 
-    def as_dict(self) -> dict:
+    def as_dict(self, cut: bool = False) -> dict:
         q = self.question
         return {"id": q.key, "text": q.text, "kind": q.kind, "topic": q.topic.key, "unit": q.unit or None,
-                "actors": [a.as_dict() for a in self.actors]}
+                "actors": [a.as_dict(cut) for a in self.actors]}
 
 
 @dataclass
@@ -108,10 +111,15 @@ class Positions:
     confirm: int
     known_at: datetime | None
     questions: list[QuestionPositions]
+    history: int | None = None  # each actor's newest so many earlier positions and flips, when asked
 
     def as_dict(self) -> dict:
-        return {"story": self.story.slug, "as_of": self.as_of, "confirm": self.confirm,
-                "known_at": self.known_at, "questions": [q.as_dict() for q in self.questions]}
+        cut = self.history is not None
+        data = {"story": self.story.slug, "as_of": self.as_of, "confirm": self.confirm,
+                "known_at": self.known_at, "questions": [q.as_dict(cut) for q in self.questions]}
+        if cut:
+            data["history"] = self.history
+        return data
 
 
 def records_as_known(story: Story, *, as_of: date, known_at: datetime | None = None):
@@ -460,7 +468,7 @@ def _positions_compute(story: Story, questions, as_of: date, confirm: int, known
             for (qid, aid) in sorted(stances, key=lambda k: k[1])
             if qid == question.id
         ]))
-    return Positions(story=story, as_of=as_of, confirm=confirm, known_at=known_at, questions=answer)
+    return Positions(story=story, as_of=as_of, confirm=confirm, known_at=known_at, questions=answer, history=history)
 
 
 def flips(*, story: Story, as_of: date, confirm: int | None = None, questions=None, actor: Actor | None = None):
@@ -631,11 +639,12 @@ def questions_pick(story: Story, *, question: str | None = None, topic: str | No
 
 def positions_find(*, story: Story, as_of: date | None = None, question: str | None = None,
                    topic: str | None = None, confirm: int | None = None,
-                   known_at: datetime | None = None, mark: LedgerMark | None = None) -> Positions:
+                   known_at: datetime | None = None, history: int | None = None,
+                   mark: LedgerMark | None = None) -> Positions:
     """`positions_as_of` addressed by keys, as a query string names them."""
     return positions_as_of(story=story, as_of=as_of or default_as_of(story), confirm=confirm,
                            questions=questions_pick(story, question=question, topic=topic), known_at=known_at,
-                           mark=mark)
+                           history=history, mark=mark)
 
 
 def flips_find(*, story: Story, as_of: date | None = None, question: str | None = None,

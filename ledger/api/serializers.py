@@ -46,6 +46,10 @@ class PositionsQuerySerializer(serializers.Serializer):
     confirm = serializers.IntegerField(required=False, min_value=1, max_value=MAX_CONFIRM,
                                        help_text="N of the confirmation rule (default: the story's)")
     known_at = serializers.DateTimeField(required=False, help_text="as the ledger knew it at this moment")
+    history = serializers.IntegerField(
+        required=False, min_value=0,
+        help_text="keep each actor's newest so many earlier positions and flips; each actor's `omitted` "
+                  "counts the rest (default: all of them, and no `omitted`)")
 
 
 class FlipsQuerySerializer(serializers.Serializer):
@@ -232,6 +236,8 @@ class ActorPositionSerializer(serializers.Serializer):
     pending = PendingSerializer(allow_null=True)
     history = HistorySerializer(many=True, help_text="earlier confirmed positions, newest first")
     changes = ChangeSerializer(many=True, help_text="flips up to as_of, oldest first")
+    omitted = serializers.IntegerField(
+        required=False, help_text="with `history`: how many earlier positions (and as many flips) were left out")
 
 
 class QuestionPositionsSerializer(serializers.Serializer):
@@ -249,6 +255,7 @@ class PositionsSerializer(serializers.Serializer):
     confirm = serializers.IntegerField()
     known_at = serializers.DateTimeField(allow_null=True)
     questions = QuestionPositionsSerializer(many=True)
+    history = serializers.IntegerField(required=False, help_text="the `history` asked for, if any")
 
 
 # --- records ------------------------------------------------------------------------------

@@ -398,6 +398,21 @@ def test_exports_answer_their_own_accept_header_and_errors_in_json(ledger, anon)
 # --- what a page costs --------------------------------------------------------------------
 
 
+def test_positions_keep_each_actors_newest_history_when_asked(ledger, anon):
+    ask = {"question": "device-owned", "confirm": 1}
+    whole = anon.get(f"{S}/positions", ask).json()
+    assert "history" not in whole and not any("omitted" in a for a in whole["questions"][0]["actors"])
+    assert max(len(a["history"]) for a in whole["questions"][0]["actors"]) >= 1
+    for keep in (0, 1):
+        cut = anon.get(f"{S}/positions", {**ask, "history": keep}).json()
+        assert cut["history"] == keep
+        for full, short in zip(whole["questions"][0]["actors"], cut["questions"][0]["actors"], strict=True):
+            left_out = max(0, len(full["history"]) - keep)
+            assert short == {**full, "history": full["history"][:keep],
+                             "changes": full["changes"][left_out:], "omitted": left_out}
+    assert error_of(anon.get(f"{S}/positions", {"history": -1}), 400, "history").startswith("history:")
+
+
 def test_positions_cost_a_fixed_number_of_queries(ledger, anon, django_assert_num_queries):
     # the story with its chain head (the cache key, and how far the periods follow it), the
     # periods with the records after them, whatever their number; the story's actors,
