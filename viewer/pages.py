@@ -10,7 +10,7 @@ from django.db.models.functions import Coalesce
 
 from ledger.evaluation import evaluate
 from ledger.models import ChainHead, KeyStatement, StanceRecord, Story
-from ledger.selectors import flip_get, positions_as_of, records_brief
+from ledger.selectors import flip_get, positions_as_of, records_brief, story_cast
 
 from . import links
 
@@ -121,11 +121,12 @@ def _actor_order(actor_stance):
     return ((actor_stance.actor.side or "~").lower(), actor_stance.actor.name.lower())
 
 
-def positions_data(story: Story, *, questions, as_of, confirm) -> dict:
+def positions_data(story: Story, *, questions, as_of, confirm, mark=None) -> dict:
     """Positions as of a day for some questions: the API's shape, enriched for reading.
     Costs the queries of `positions_as_of` plus one for the sources, whatever the number
-    of actors and records."""
-    positions = positions_as_of(story=story, as_of=as_of, confirm=confirm, questions=questions, history=HISTORY_SHOWN)
+    of actors and records. `mark`: the ledger mark read with the story (`story_marked`)."""
+    positions = positions_as_of(story=story, as_of=as_of, confirm=confirm, questions=questions, history=HISTORY_SHOWN,
+                                mark=mark)
     wanted = shown_record_ids(positions)
     briefs = records_brief(ids=wanted) if wanted else {}
     record_url, flip_url = links.record_urls(confirm=positions.confirm), links.flip_urls(story.slug)
@@ -159,9 +160,9 @@ def story_list_data() -> dict:
     ]}
 
 
-def story_data(story: Story, *, topics, topic, as_of, confirm) -> dict:
-    questions = list(story.questions.filter(topic=topic).select_related("topic")) if topic else []
-    data = positions_data(story, questions=questions, as_of=as_of, confirm=confirm)
+def story_data(story: Story, *, topics, topic, as_of, confirm, mark=None) -> dict:
+    questions = [q for q in story_cast(story).questions.values() if q.topic_id == topic.id] if topic else []
+    data = positions_data(story, questions=questions, as_of=as_of, confirm=confirm, mark=mark)
     step = timedelta(days=story.step_days)
     topic_key = topic.key if topic else None
 
@@ -191,9 +192,10 @@ def story_data(story: Story, *, topics, topic, as_of, confirm) -> dict:
     }
 
 
-def pending_data(story: Story, *, as_of, confirm) -> dict:
+def pending_data(story: Story, *, as_of, confirm, mark=None) -> dict:
     """The review queue: every change waiting for another source as of the day, oldest first."""
-    data = positions_data(story, questions=list(story.questions.select_related("topic")), as_of=as_of, confirm=confirm)
+    data = positions_data(story, questions=list(story_cast(story).questions.values()), as_of=as_of, confirm=confirm,
+                          mark=mark)
     items = []
     for q in data["questions"]:
         for a in q["actors"]:

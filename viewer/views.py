@@ -14,7 +14,7 @@ from django_htmx.http import push_url, replace_url
 
 from ledger.api.errors import error_body
 from ledger.errors import LedgerError, NotFound
-from ledger.selectors import default_as_of, question_get, record_get, story_get
+from ledger.selectors import default_as_of, question_get, record_get, story_get, story_marked
 from ledger.services import record_append, retraction_append
 
 from . import charts, links, pages
@@ -68,10 +68,10 @@ def story_list(request, fmt=None):
 @require_GET
 @ledger_errors
 def story_page(request, slug, fmt=None):
-    story = story_get(slug)
+    story, mark = story_marked(slug)
     topics = list(story.topics.all())
     query = positions_query(story, request.GET, topics=topics)
-    data = pages.story_data(story, topics=topics, **query)
+    data = pages.story_data(story, topics=topics, mark=mark, **query)
     response = respond(request, fmt, "viewer/story.html", data, partial="viewer")
     if request.htmx and not wants_json(request, fmt):
         # The canonical permalink, whatever control sent it; the same page again (a control
@@ -86,8 +86,9 @@ def story_page(request, slug, fmt=None):
 @require_GET
 @ledger_errors
 def pending_page(request, slug, fmt=None):
-    story = story_get(slug)
-    return respond(request, fmt, "viewer/pending.html", pages.pending_data(story, **confirm_query(story, request.GET)))
+    story, mark = story_marked(slug)
+    return respond(request, fmt, "viewer/pending.html",
+                   pages.pending_data(story, mark=mark, **confirm_query(story, request.GET)))
 
 
 @require_GET

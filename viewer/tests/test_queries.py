@@ -19,9 +19,9 @@ PINNED = {
     # "head" is the chain head that keys the cached positions answer; "periods" the confirmed
     # periods with the records after them (the story's actors, outlets and questions are read
     # once per process and configuration)
-    "story": 6,        # story, topics, questions of the topic, head, periods, sources of the shown records
-    "story_json": 6,
-    "pending": 5,      # story, questions, head, periods, sources
+    "story": 4,        # story with its head, topics, periods, sources of the shown records
+    "story_json": 4,
+    "pending": 3,      # story with its head, periods, sources
     "flip": 5,         # story, confirming record, head, periods, the flip's records with their sources
     "record": 4,       # record (with story, actor, question, excerpt, article), topic, head, periods
     "chart": 4,        # story, head, periods, record points
