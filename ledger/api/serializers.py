@@ -47,7 +47,7 @@ class PositionsQuerySerializer(serializers.Serializer):
                                        help_text="N of the confirmation rule (default: the story's)")
     known_at = serializers.DateTimeField(required=False, help_text="as the ledger knew it at this moment")
     history = serializers.IntegerField(
-        required=False, min_value=0,
+        required=False, min_value=0, max_value=2 ** 31 - 1,  # a period's ordinal is a 32-bit integer
         help_text="keep each actor's newest so many earlier positions and flips; each actor's `omitted` "
                   "counts the rest (default: all of them, and no `omitted`)")
 
