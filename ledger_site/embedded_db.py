@@ -4,6 +4,7 @@ The server keeps running after the process that started it exits (cleanup_mode=N
 the web server, the Celery worker and management commands all share one database.
 """
 import os
+import tempfile
 import warnings
 from pathlib import Path
 
@@ -11,7 +12,9 @@ DATA_DIR = Path(__file__).resolve().parent.parent / ".pgdata"
 
 
 def embedded_database() -> dict:
-    os.environ.setdefault("XDG_RUNTIME_DIR", str(DATA_DIR.parent))
+    # pgserver warns without it; the temp folder keeps what other programs (a browser's
+    # dconf) write there out of the project.
+    os.environ.setdefault("XDG_RUNTIME_DIR", tempfile.gettempdir())
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         import pgserver
