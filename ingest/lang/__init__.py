@@ -1,0 +1,152 @@
+"""Language packs: the words the offline extractor reads a language by.
+
+A `LanguagePack` holds, for one language, lists of regular expressions (matched
+case-insensitively, as whole words unless a pattern says otherwise) and two hooks:
+
+- `normalize(text) -> text`: applied to every text before matching (the excerpt, its
+  context) AND to the story's own patterns (aliases, keywords, cues), so both sides meet in
+  one spelling: diacritics folded, curly quotes straightened, a second script transliterated.
+  It may change the text's length (matching never maps offsets back; quotes are cut from the
+  original). It must leave a regular expression's syntax alone (ASCII punctuation, `\\b`,
+  classes): it maps letters and typographic marks only.
+- `sentence_abbreviations`: abbreviations after which a full stop does not end a sentence
+  ("Gen.", "approx.", "dr."), for whatever cuts sentences.
+
+Packs are registered in PACKS: language code -> module path; the module defines `PACK`.
+To add a language, write `ingest/lang/<code>.py` with `PACK = LanguagePack(code=..., ...)`
+(usually `dataclasses.replace(en.PACK, ...)` is the wrong start: every list is
+language-specific) and add one line to PACKS. `pack_for(code)` returns the pack, the English
+one for a language without a pack.
+
+A story's `[extractor]` table in story.toml overrides any list field by name
+(`pack.with_overrides(table)`): `attribution = ['said', 'wrote']` replaces the pack's list,
+`denial = []` turns that rule off.
+"""
+import importlib
+import unicodedata
+from dataclasses import dataclass, field, fields, replace
+from typing import Callable
+
+PACKS: dict[str, str] = {
+    "en": "ingest.lang.en",
+    "sr": "ingest.lang.sr",  # Serbian (Latin and Cyrillic)
+}
+
+_FOLD = str.maketrans({"đ": "d", "Đ": "D", "ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "ß": "ss",
+                       "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ı": "i",
+                       "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
+                       "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u00ab": '"', "\u00bb": '"',
+                       "\u00a0": " ", "\u202f": " ", "\u2009": " ", "\u2007": " "})
+
+
+def fold(text: str) -> str:
+    """Diacritics off, typographic quotes and spaces made plain: "Vučić’s" -> "Vucic's".
+    Letters only change; regex syntax passes through untouched."""
+    text = text.translate(_FOLD)
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+@dataclass(frozen=True)
+class LanguagePack:
+    code: str
+    # --- who says it -------------------------------------------------------------------
+    # Verbs (and multiword phrases) of saying, in the forms that take a subject before them
+    # ("X said", "X told reporters", "X wrote on social media", "X issued a statement").
+    attribution: list[str] = field(default_factory=list)
+    # "according to X", "in the words of X": the speaker comes after.
+    according_to: list[str] = field(default_factory=list)
+    # Verbs of saying that deny what follows them ("denied", "rejected claims"): they
+    # attribute too, and turn an affirm cue after them into a deny.
+    denial: list[str] = field(default_factory=list)
+    # Credit to another outlet; `{outlet}` stands for an outlet's name or id
+    # ("as {outlet} reported", "told {outlet}", "in an interview with {outlet}").
+    credit: list[str] = field(default_factory=list)
+    # Subject pronouns that point back to the last speaker ("he", "she", "they", "it").
+    pronouns: list[str] = field(default_factory=list)
+    # Role nouns that stand for an actor already named ("the minister", "the ministry",
+    # "the spokesperson"); an actor's own `roles` in story.toml resolve first.
+    role_nouns: list[str] = field(default_factory=list)
+    # Words before a name that make it an object or a subordinate, not the speaker
+    # ("after", "of", "against", "to" ...).
+    not_subject: list[str] = field(default_factory=list)
+    # Relative pronouns that open a clause about the subject ("who", "which").
+    relative: list[str] = field(default_factory=list)
+    # Coordination of several speakers ("and", "as well as", "both").
+    coordination: list[str] = field(default_factory=list)
+    # Where one sentence holds two statements ("while", "whereas", "but", ";").
+    clause_break: list[str] = field(default_factory=list)
+    # --- is it a statement at all --------------------------------------------------------
+    negation: list[str] = field(default_factory=list)
+    hedge: list[str] = field(default_factory=list)
+    # A condition or a hypothesis: no statement ("if", "unless", "were to").
+    conditional: list[str] = field(default_factory=list)
+    # Hearsay and rumour: no statement ("reportedly", "allegedly", "rumours that").
+    rumour: list[str] = field(default_factory=list)
+    # An indirect question: no statement ("asked whether", "wondered if").
+    question: list[str] = field(default_factory=list)
+    # --- figures ------------------------------------------------------------------------
+    thousand: list[str] = field(default_factory=list)
+    million: list[str] = field(default_factory=list)
+    billion: list[str] = field(default_factory=list)
+    # Number words: word -> value ("two": 2, "dozen": 12).
+    number_words: dict[str, float] = field(default_factory=dict)
+    # "about", "nearly", "more than": the figure stands, with a little less confidence.
+    approximate: list[str] = field(default_factory=list)
+    # "tens of thousands", "hundreds": an amount that is no figure.
+    vague_amount: list[str] = field(default_factory=list)
+    # Range connectors: "between {a} and {b}" is written as an opener and a connector.
+    range_open: list[str] = field(default_factory=list)
+    range_join: list[str] = field(default_factory=list)
+    # --- hooks ---------------------------------------------------------------------------
+    normalize: Callable[[str], str] = fold
+    sentence_abbreviations: list[str] = field(default_factory=list)
+
+    def with_overrides(self, table: dict | None) -> "LanguagePack":
+        """The pack with a story's `[extractor]` lists in place of its own (unknown keys and
+        non-list values are ignored: the bundle check reports them)."""
+        if not table:
+            return self
+        names = {f.name for f in fields(self) if f.name not in ("code", "normalize", "number_words")}
+        changes = {k: list(v) for k, v in table.items() if k in names and isinstance(v, list)}
+        if isinstance(table.get("number_words"), dict):
+            changes["number_words"] = dict(table["number_words"])
+        return replace(self, **changes) if changes else self
+
+
+def pack_for(language: str | None) -> LanguagePack:
+    """The pack of a language code ("en", "sr", "sr-Latn" -> "sr"); English when none is
+    registered or its module is not there."""
+    code = (language or "en").lower().replace("_", "-").split("-")[0]
+    path = PACKS.get(code) or PACKS["en"]
+    try:
+        return importlib.import_module(path).PACK
+    except ModuleNotFoundError as exc:
+        if exc.name != path:  # the pack is there but itself imports something missing
+            raise
+        return importlib.import_module(PACKS["en"]).PACK
+
+
+_EDGE = set(";:,.!\"'-\u2013\u2014")
+
+
+def words_regex(patterns, *, flags=0) -> "re.Pattern | None":
+    """One compiled regex for a pack list: any of the patterns, case-insensitive, as whole
+    words (no letter may touch a match's edge, unless the pattern starts or ends with
+    punctuation such as ";" or "-"). None for an empty list."""
+    import re
+
+    parts = []
+    for p in patterns:
+        if not p:
+            continue
+        pre = "" if p[0] in _EDGE else r"(?<!\w)"
+        post = "" if p[-1] in _EDGE and not p.endswith("\\.") else r"(?!\w)"
+        if p.endswith("\\.") or p.endswith("."):
+            post = ""
+        parts.append(f"{pre}(?:{p}){post}")
+    if not parts:
+        return None
+    return re.compile("|".join(parts), re.IGNORECASE | flags)

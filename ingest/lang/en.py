@@ -1,0 +1,90 @@
+"""English: the words `rules/2` reads English news by (see ingest/lang/__init__.py)."""
+from . import LanguagePack, fold
+
+_S = r"(?:s|es|ed|ing)?"  # a regular verb's endings
+
+PACK = LanguagePack(
+    code="en",
+    attribution=[
+        r"said", r"says?", r"saying", r"told", r"tells?", r"telling", r"stated?s?", r"stating",
+        r"insist" + _S, r"announc(?:e|es|ed|ing)", r"claim" + _S, r"quoted? as saying", r"confirm" + _S,
+        r"admit(?:s|ted|ting)?", r"added", r"adds", r"argu(?:e|es|ed|ing)", r"maintain" + _S,
+        r"declar(?:e|es|ed|ing)", r"repeat" + _S, r"reiterat(?:e|es|ed|ing)", r"assert" + _S,
+        r"wr(?:ote|ites?|iting)", r"estimat(?:e|es|ed|ing)", r"counted", r"reported", r"stress" + _S,
+        r"not(?:e|ed|es|ing)", r"explain" + _S, r"acknowledg(?:e|es|ed|ing)", r"conced(?:e|es|ed|ing)",
+        r"promis(?:e|es|ed|ing)", r"warn" + _S, r"respond" + _S, r"repl(?:ied|ies|y|ying)",
+        r"remark" + _S, r"accus(?:e|es|ed|ing)", r"call(?:s|ed|ing)? for", r"call(?:s|ed|ing)? on",
+        r"urg(?:e|es|ed|ing)", r"demand" + _S, r"pledg(?:e|es|ed|ing)", r"vow" + _S,
+        r"alleg(?:e|es|ed|ing)", r"observ(?:e|es|ed|ing)", r"comment" + _S, r"emphasi[sz](?:e|es|ed|ing)",
+        r"underlin(?:e|es|ed|ing)", r"point(?:s|ed|ing)? out", r"counter(?:s|ed|ing)?", r"retort" + _S,
+        r"contend" + _S, r"dispute[sd]?", r"conclud(?:e|es|ed|ing)", r"reveal" + _S, r"disclos(?:e|es|ed|ing)",
+        r"predict" + _S, r"forecast", r"blam(?:e|es|ed|ing)", r"condemn" + _S, r"critici[sz](?:e|es|ed|ing)",
+        r"denounc(?:e|es|ed|ing)", r"recall" + _S, r"agree[sd]?", r"tweet" + _S, r"post(?:s|ed|ing)? on",
+        r"issu(?:e|es|ed|ing) a (?:statement|communiqu[eé]|press release|denial)",
+        r"in a (?:statement|press release|communiqu[eé]|post|video|letter|interview)",
+        r"put(?:s|ting)? (?:the )?(?:number|figure|turnout|attendance|crowd|toll|count) at",
+        r"gave (?:a|the) figure of", r"spoke of", r"went on to say", r"was quoted as saying",
+    ],
+    according_to=[r"according to", r"in the words of", r"as quoted by", r"as (?:stated|announced|claimed) by"],
+    denial=[r"den(?:y|ies|ied|ying)", r"reject(?:s|ed|ing)?", r"dismiss(?:es|ed|ing)?", r"refut(?:e|es|ed|ing)",
+            r"rebuff(?:s|ed|ing)?", r"brush(?:es|ed|ing)? (?:off|aside)"],
+    credit=[
+        r"as {outlet} (?:first )?(?:reported|wrote|said|quoted|learned|learnt|revealed|reports|writes)",
+        r"{outlet} (?:reported|has reported|quoted|learned|has learned|cited|wrote)",
+        r"(?:told|tells|telling|said to|speaking to|talking to|in an interview (?:with|for|to)"
+        r"|(?:was )?quoted by|cited by|in a statement to|said on|speaking on|(?:was )?interviewed by"
+        r"|in comments to|(?:wrote|writing) (?:for|in)) (?:the )?{outlet}(?:'s)?",
+        r"according to {outlet}",
+    ],
+    pronouns=[r"he", r"she", r"they", r"it"],
+    role_nouns=[
+        r"the (?:(?:prime|foreign|interior|defen[cs]e|finance|health|justice|environment|transport|energy|education"
+        r"|economy|trade|labou?r) )?minister", r"the (?:\w+ )?ministry",
+        r"the spokes(?:person|man|woman)", r"the (?:company|firm|group|operator|agency|regulator|union|party"
+        r"|organi[sz]ation|council|committee|authority|board|department|office|federation|association|body|club"
+        r"|league|court|prosecutor|prosecution|watchdog|executive|administration|commission|institute|university)",
+        r"the (?:president|premier|chancellor|mayor|governor|chief|leader|chairman|chairwoman|chair|director"
+        r"|ceo|head|official|secretary|commissioner|manager|coach|minister|rector|dean|ambassador)",
+    ],
+    # A name right after one of these is an object or sits in a phrase, not a speaker
+    # ("supporters of the opposition said", "a letter to the President said").
+    not_subject=[r"of", r"by", r"to", r"for", r"with", r"against", r"from", r"about", r"at", r"on", r"in",
+                 r"into", r"than", r"between", r"among", r"towards?", r"over", r"under", r"despite",
+                 r"including", r"like", r"unlike", r"amid", r"without", r"whom", r"criticis\w+", r"accus\w+",
+                 r"blam\w+", r"urg\w+", r"call\w* on", r"ask\w*", r"told", r"tell\w*", r"met", r"meet\w*"],
+    relative=[r"who", r"which", r"whose", r"whom"],
+    coordination=[r"and", r"as well as", r"along with", r"together with", r"both", r"nor", r"or"],
+    clause_break=[r";", r"while", r"whereas", r"but", r"meanwhile", r"whilst"],
+    negation=[r"not", r"no", r"never", r"n[o']t", r"\w+n't", r"neither", r"nor", r"without", r"none", r"no longer"],
+    hedge=[r"partly", r"partially", r"in part", r"largely", r"mostly", r"almost", r"nearly",
+           r"not (?:all|fully|entirely|completely|yet all)", r"some of", r"most of", r"except",
+           r"apart from", r"with the exception", r"still outstanding"],
+    conditional=[r"if", r"unless", r"were to", r"in case", r"provided that", r"as long as", r"hypothetically",
+                 r"in theory", r"would have", r"should (?:it|they|he|she|this) (?:be|prove|turn)", r"whether"],
+    rumour=[r"reportedly", r"allegedly", r"purportedly", r"supposedly", r"rumou?r(?:s|ed)?", r"speculation",
+            r"speculat(?:e|es|ed|ing)", r"unconfirmed", r"unverified", r"(?:is|are|was|were) said to",
+            r"it is (?:believed|understood|rumou?red)", r"(?:is|are|was|were) believed to", r"may have said",
+            r"is thought to", r"are thought to"],
+    question=[r"ask(?:s|ed|ing)? (?:whether|if|why|how|who|what|when)", r"wonder(?:s|ed|ing)? (?:whether|if|why|how)",
+              r"question(?:s|ed|ing)? (?:whether|if|why)", r"(?:it is|it remains|it was) (?:unclear|not clear) (?:whether|if)",
+              r"(?:does|do|did|is|are|was|were|will|would|can|could|has|have) .{0,80}\?$"],
+    thousand=[r"thousand", r"k"],
+    million=[r"million", r"mn", r"m"],
+    billion=[r"billion", r"bn"],
+    number_words={"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                  "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
+                  "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+                  "a hundred": 100, "hundred": 100, "a dozen": 12, "dozen": 12, "half a": 0.5, "a": 1},
+    approximate=[r"about", r"around", r"some", r"roughly", r"approximately", r"approx\.?", r"nearly", r"almost",
+                 r"close to", r"up to", r"more than", r"over", r"at least", r"fewer than", r"less than", r"under",
+                 r"an estimated", r"estimated", r"as many as", r"upwards of", r"just over", r"just under", r"c\.",
+                 r"circa", r"well over", r"some \d+"],
+    vague_amount=[r"tens of thousands", r"hundreds of thousands", r"thousands", r"hundreds", r"dozens", r"millions",
+                  r"scores", r"several thousand", r"a few thousand", r"many thousands?"],
+    range_open=[r"between", r"from"],
+    range_join=[r"and", r"to", r"-", "\u2013", "\u2014"],
+    normalize=fold,
+    sentence_abbreviations=["Mr", "Mrs", "Ms", "Dr", "Prof", "Gen", "Col", "Lt", "Sgt", "Capt", "Gov", "Sen",
+                            "Rep", "St", "approx", "est", "No", "vs", "Jan", "Feb", "Aug", "Sept", "Oct",
+                            "Nov", "Dec", "Inc", "Ltd", "Co", "Corp"],
+)
