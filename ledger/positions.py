@@ -132,17 +132,33 @@ def stance_resume(periods: list[Period], confirm: int, omitted: int = 0) -> Stan
     return Stance(current=current, pending=None, history=periods[-2::-1], changes=changes, omitted=omitted)
 
 
-def fold(rows: list[Row], confirm: int, start: Stance | None = None) -> Stance | None:
+# What the rule made of each record (`fold(..., roles={})` fills them in), so that a chart, an
+# audit or the API reads the role instead of guessing it from the positions.
+ROLE_SET = "set"                  # the first record: it sets the first position
+ROLE_CHANGE = "change"            # an independent source of a change that was confirmed
+ROLE_CONFIRM = "confirm"          # the source that confirmed a change (the N-th)
+ROLE_REPEAT = "repeat"            # says again the position held at the time: evidence, no change
+ROLE_PENDING = "pending"          # a source of a change not (yet) confirmed
+ROLE_NOT_COUNTED = "not_counted"  # a change's source already counted (same outlet group, same outlet)
+ROLE_SUPERSEDED = "superseded"    # was pending when another change was confirmed first: no longer counts
+ROLES = (ROLE_SET, ROLE_CHANGE, ROLE_CONFIRM, ROLE_REPEAT, ROLE_PENDING, ROLE_NOT_COUNTED, ROLE_SUPERSEDED)
+
+
+def fold(rows: list[Row], confirm: int, start: Stance | None = None,
+         roles: dict[int, str] | None = None) -> Stance | None:
     """Apply the rule to one actor's rows on one question, given in ledger order
     (reported_on, then id), already cut to the date and without retracted records.
     With `start` (see `stance_resume`), the rows are those after its current position's
-    confirming record, and the fold goes on from there."""
+    confirming record, and the fold goes on from there. With `roles`, each row's role
+    (`ROLES`) is written into it by record id."""
     if start is None:
         if not rows:
             return None
         first, rows = rows[0], rows[1:]
         current = Period(first.position, first.value, first.reported_on, first.reported_on, [first.id],
                          confirmed_by=first.id)
+        if roles is not None:
+            roles[first.id] = ROLE_SET
         periods: list[Period] = []
         changes: list[Change] = []
         omitted = 0
@@ -154,6 +170,8 @@ def fold(rows: list[Row], confirm: int, start: Stance | None = None) -> Stance |
         key = (row.position, row.value)
         if key == (current.position, current.value):
             current.repeat(row.id)  # a repeat: more evidence, no change
+            if roles is not None:
+                roles[row.id] = ROLE_REPEAT
             continue
         waiting = pending.get(key)
         if waiting is None:
@@ -162,7 +180,20 @@ def fold(rows: list[Row], confirm: int, start: Stance | None = None) -> Stance |
         waiting.last_index = index
         if row.source not in waiting.sources:
             waiting.sources.append(row.source)
+            if roles is not None:
+                roles[row.id] = ROLE_PENDING
+        elif roles is not None:
+            roles[row.id] = ROLE_NOT_COUNTED
         if len(waiting.sources) >= confirm:
+            if roles is not None:
+                for rid in waiting.records:
+                    if roles.get(rid) == ROLE_PENDING:
+                        roles[rid] = ROLE_CHANGE
+                roles[row.id] = ROLE_CONFIRM
+                for other in pending.values():
+                    if other is not waiting:
+                        for rid in other.records:
+                            roles[rid] = ROLE_SUPERSEDED
             changes.append(Change(
                 id=flip_id(row.id, confirm),
                 from_position=current.position, to_position=row.position,

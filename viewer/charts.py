@@ -6,7 +6,7 @@ from datetime import timedelta
 import plotly.graph_objects as go
 
 from ledger.models import StanceRecord
-from ledger.selectors import positions_as_of, record_points
+from ledger.record_roles import CONFIRMED_ROLES, ROLE_LABELS, record_roles
 
 from .pages import figure, position_label
 
@@ -27,9 +27,10 @@ def _x_range(story, as_of, points) -> tuple:
 
 def _layout(height: int, *, as_of, start, end, **extra) -> dict:
     layout = dict(
-        height=height, margin=dict(l=10, r=20, t=20, b=40), font=FONT, plot_bgcolor="#ffffff",
+        height=height, margin=dict(l=10, r=10, t=24, b=10), font=FONT, plot_bgcolor="#ffffff",
         paper_bgcolor="#ffffff", hovermode="closest",
-        legend=dict(orientation="h", yanchor="bottom", y=1.0, xanchor="left", x=0),
+        # The legend goes under the plot: above it, it covered the plot on a phone.
+        legend=dict(orientation="h", yanchor="top", y=-0.12, xanchor="left", x=0),
         xaxis=dict(type="date", range=[start.isoformat(), end.isoformat()], gridcolor="#e5e7eb",
                    showline=True, linecolor="#9ca3af"),
         shapes=[dict(type="line", xref="x", yref="paper", x0=as_of.isoformat(), x1=as_of.isoformat(), y0=0, y1=1,
@@ -41,17 +42,29 @@ def _layout(height: int, *, as_of, start, end, **extra) -> dict:
     return layout
 
 
+class _Actor:
+    """What a chart needs of an actor's answer: the actor and its stance."""
+
+    def __init__(self, actor, stance):
+        self.actor, self.stance = actor, stance
+
+
 def timeline_figure(*, story, question, as_of, confirm) -> dict:
     """Actors down the side, days across: each record a marker coloured by its position,
-    hollow while it is not (yet) a confirmed position; each confirmed position a band;
-    each flip a bar; a dotted line at the chosen day. For a number question: each actor's
-    figures over time, coloured by side."""
-    positions = positions_as_of(story=story, as_of=as_of, confirm=confirm, questions=[question])
-    stances = {a.actor.id: a for a in positions.questions[0].actors}
-    points = record_points(story=story, questions=[question], as_of=as_of)
-    confirmed = {rid for a in stances.values() for p in (a.stance.current, *a.stance.history) for rid in p.records}
+    filled when it is part of a confirmed position (it set it, brought it, confirmed it or
+    repeats it), hollow while it is a pending change, a cross when the rule did not count it;
+    each confirmed position a band; each flip a bar; a dotted line at the chosen day. For a
+    number question: each actor's figures over time, coloured by side. Every record's role
+    comes from the rule (`ledger.record_roles`), the same fold as the positions."""
+    from ledger.selectors import story_cast
+
+    roled = record_roles(story=story, questions=[question], as_of=as_of, confirm=confirm)
+    cast = story_cast(story)
+    stances = {aid: _Actor(cast.actors[aid], stance) for (_, aid), stance in roled.stances.items()
+               if aid in cast.actors}
+    points = [p for p in roled.records if p["actor_id"] in stances]
     if question.is_number:
-        return _number_figure(story, question, as_of, stances, points, confirmed)
+        return _number_figure(story, question, as_of, stances, points)
     actors = sorted(stances.values(), key=lambda a: ((a.actor.side or "~").lower(), a.actor.name.lower()))
     names = {a.actor.id: a.actor.name for a in actors}
     fig = go.Figure()
@@ -67,28 +80,28 @@ def timeline_figure(*, story, question, as_of, confirm) -> dict:
             xs, ys = bands[position]
             fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line=dict(color=COLOURS[position], width=10),
                                      opacity=0.25, hoverinfo="skip", showlegend=False, legendgroup=position))
-    # Records: filled when part of a confirmed position, hollow otherwise (pending).
+    # Records by position and by what the rule made of them.
     groups = defaultdict(lambda: {"x": [], "y": [], "text": []})
     for pt in points:
-        if pt["actor_id"] not in names:
-            continue
-        is_confirmed = pt["id"] in confirmed
-        g = groups[(pt["position"], is_confirmed)]
+        kind = "confirmed" if pt["role"] in CONFIRMED_ROLES else ("pending" if pt["role"] == "pending" else "ignored")
+        g = groups[(pt["position"], kind)]
         g["x"].append(pt["reported_on"].isoformat())
         g["y"].append(names[pt["actor_id"]])
-        g["text"].append(f"#{pt['id']} {position_label(pt['position'])}"
-                         f"{'' if is_confirmed else ' (not confirmed)'} · {pt['outlet__key'] or 'no outlet'}")
+        g["text"].append(f"#{pt['id']} {position_label(pt['position'])}: {ROLE_LABELS[pt['role']]}"
+                         f" · {pt['outlet__name'] or 'no outlet'}")
     for position in StanceRecord.STANCES:
-        for is_confirmed in (True, False):
-            g = groups.get((position, is_confirmed))
+        for kind in ("confirmed", "pending", "ignored"):
+            g = groups.get((position, kind))
             if not g:
                 continue
-            symbol = SYMBOLS[position] + ("" if is_confirmed else "-open")
+            symbol = {"confirmed": SYMBOLS[position], "pending": SYMBOLS[position] + "-open", "ignored": "x-thin-open"}[kind]
+            name = position_label(position) + {"confirmed": "", "pending": " (pending)", "ignored": " (not counted)"}[kind]
             fig.add_trace(go.Scatter(
                 x=g["x"], y=g["y"], mode="markers", text=g["text"], hovertemplate="%{x|%-d %b %Y}: %{text}<extra></extra>",
-                name=position_label(position) + ("" if is_confirmed else " (pending)"), legendgroup=position,
-                marker=dict(color=COLOURS[position], symbol=symbol, size=11,
-                            line=dict(width=2 if not is_confirmed else 1, color=COLOURS[position] if not is_confirmed else "#ffffff")),
+                name=name, legendgroup=position,
+                marker=dict(color=COLOURS[position], symbol=symbol, size=11 if kind != "ignored" else 9,
+                            line=dict(width=1 if kind == "confirmed" else 2,
+                                      color="#ffffff" if kind == "confirmed" else COLOURS[position])),
             ))
     flips = {"x": [], "y": [], "text": []}
     for a in actors:
@@ -101,16 +114,16 @@ def timeline_figure(*, story, question, as_of, confirm) -> dict:
         fig.add_trace(go.Scatter(x=flips["x"], y=flips["y"], mode="markers", name="Flip", text=flips["text"],
                                  hovertemplate="%{x|%-d %b %Y}: %{text}<extra></extra>",
                                  marker=dict(symbol="line-ns-open", size=26, color="#111827", line=dict(width=3, color="#111827"))))
-    height = 110 + ROW * max(len(actors), 1)
+    height = 150 + ROW * max(len(actors), 1)
     start, end = _x_range(story, as_of, points)
     fig.update_layout(**_layout(height, as_of=as_of, start=start, end=end,
                                 yaxis=dict(type="category", autorange="reversed", automargin=True,
                                            categoryorder="array", categoryarray=[a.actor.name for a in actors],
-                                           gridcolor="#f3f4f6")))
+                                           gridcolor="#f3f4f6", tickfont=dict(size=12))))
     return fig.to_plotly_json()
 
 
-def _number_figure(story, question, as_of, stances, points, confirmed) -> dict:
+def _number_figure(story, question, as_of, stances, points) -> dict:
     actors = sorted(stances.values(), key=lambda a: ((a.actor.side or "~").lower(), a.actor.name.lower()))
     sides = sorted({a.actor.side or "no side" for a in actors})
     colour = {side: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, side in enumerate(sides)}
@@ -127,19 +140,18 @@ def _number_figure(story, question, as_of, stances, points, confirmed) -> dict:
         fig.add_trace(go.Scatter(
             x=[p["reported_on"].isoformat() for p in pts], y=[p["value"] for p in pts], mode="lines+markers",
             name=a.actor.name, legendgroup=side, legendgrouptitle=dict(text=side),
-            text=[f"#{p['id']} {figure(p['value'], question.unit)}{'' if p['id'] in confirmed else ' (not confirmed)'}"
-                  for p in pts],
+            text=[f"#{p['id']} {figure(p['value'], question.unit)}: {ROLE_LABELS[p['role']]}" for p in pts],
             hovertemplate=f"{a.actor.name}, " + "%{x|%-d %b %Y}: %{text}<extra></extra>",
             line=dict(color=colour[side], width=1.5, shape="hv"),
             marker=dict(size=10, color=colour[side],
-                        symbol=[shape if p["id"] in confirmed else f"{shape}-open" for p in pts],
+                        symbol=[shape if p["role"] in CONFIRMED_ROLES else f"{shape}-open" for p in pts],
                         line=dict(width=2, color=colour[side])),
         ))
     start, end = _x_range(story, as_of, points)
-    fig.update_layout(**_layout(420, as_of=as_of, start=start, end=end,
+    fig.update_layout(**_layout(460, as_of=as_of, start=start, end=end,
                                 yaxis=dict(title=dict(text=question.unit or "figure"), rangemode="tozero",
-                                           gridcolor="#e5e7eb", tickformat=",d"),
-                                legend=dict(orientation="v", x=1.01, y=1, xanchor="left", yanchor="top",
+                                           gridcolor="#e5e7eb", tickformat="~s", automargin=True),
+                                legend=dict(orientation="h", x=0, y=-0.12, xanchor="left", yanchor="top",
                                             groupclick="toggleitem")))
     return fig.to_plotly_json()
 

@@ -304,3 +304,18 @@ def test_evaluation_without_and_with_a_key(client, tmp_path, world):
 def test_csp_header_on_pages(client, world):
     response = client.get("/stories/canopy/")
     assert "script-src 'self'" in response["Content-Security-Policy"]
+
+
+def test_chart_draws_repeats_of_a_confirmed_position_filled(client, world):
+    """The students repeat their affirm eleven times: the rule calls each a repeat, so the
+    chart draws them filled; only a change not confirmed yet is hollow ("pending")."""
+    story = world["story"]
+    for day in range(17, 28):
+        rec(story, "students", "device-owned", "affirm", f"2025-03-{day}", "rts")
+    fig = as_json(client.get("/stories/canopy/charts/device-owned.json", {"as_of": "2025-03-28"}))
+    by_name = {t.get("name"): t for t in fig["data"] if t.get("name")}
+    students = [y for t in fig["data"] if t.get("name") == "Affirms" for y in t["y"] if y == "Students in blockade"]
+    assert len(students) == 12
+    pending = by_name.get("Affirms (pending)")
+    assert pending is None or "Students in blockade" not in pending["y"]
+    assert any("repeats the position held" in text for text in by_name["Affirms"]["text"])

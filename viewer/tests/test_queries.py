@@ -24,7 +24,7 @@ PINNED = {
     "pending": 3,      # story with its head, periods, sources
     "flip": 5,         # story, confirming record, head, periods, the flip's records with their sources
     "record": 4,       # record (with story, actor, question, excerpt, article), topic, head, periods
-    "chart": 4,        # story, head, periods, record points
+    "chart": 2,        # story, the records with their roles (the positions are folded from them)
     "runs": 2,         # story, runs
     "run": 3,          # story, run, rejects
     "story_list": 1,   # stories with their counts
