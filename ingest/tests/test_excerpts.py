@@ -92,14 +92,14 @@ def test_paragraphs_without_a_keyword_are_not_split(monkeypatch):
 
 
 def test_the_cutting_pool_cuts_as_this_process_does():
-    from ingest.services import _Cutter
+    from ingest.services.cutting import Cutter
 
     from . import corpus
 
     texts = [a["text"] for a in corpus.articles(120, seed=5)]
-    pooled = _Cutter(TOPICS, "en", processes=2)
+    pooled = Cutter(TOPICS, "en", processes=2)
     try:
-        assert pooled.submit(texts, pool=True).result() == _Cutter(TOPICS, "en", processes=1).submit(texts, pool=True).result()
+        assert pooled.submit(texts, pool=True).result() == Cutter(TOPICS, "en", processes=1).submit(texts, pool=True).result()
         assert pooled._pool is not None
     finally:
         pooled.close()
@@ -194,7 +194,7 @@ def test_wire_index_finds_the_first_near_copy_of_another_article():
 
 
 def test_copy_writes_every_column_of_articles_and_excerpts():
-    from ingest.services import ARTICLE_COPY, EXCERPT_COPY, EXCERPT_NOT_COPIED
+    from ingest.services.writing import ARTICLE_COPY, EXCERPT_COPY, EXCERPT_NOT_COPIED
     from ledger.models import Article, Excerpt
 
     def columns(model):

@@ -7,7 +7,8 @@ import pytest
 from django.core.management import call_command
 from django.db import transaction
 
-from ingest import services
+from ingest.services import batches as batch_service
+from ingest.services import reading
 from ingest.models import IngestBatch, IngestRun
 from ingest.services import excerpts_extract, ingest_file
 from ledger.bundle import story_load
@@ -29,7 +30,7 @@ def crash_after_first_commit(monkeypatch):
         def die():
             raise Killed()
         transaction.on_commit(die)
-    monkeypatch.setattr(services, "batches_send", send)
+    monkeypatch.setattr(batch_service, "batches_send", send)
 
 
 def records_by_key():
@@ -45,7 +46,7 @@ def dead_run(story, tmp_path, monkeypatch, n=40):
     run = IngestRun.objects.get()
     taken = Excerpt.objects.filter(story=story, capped=False)
     # What a kill -9 leaves (running), or an exception while reading (failed): not read.
-    assert run.status == (IngestRun.RUNNING if n <= services.CHUNK else IngestRun.FAILED) and not run.reading_done
+    assert run.status == (IngestRun.RUNNING if n <= reading.CHUNK else IngestRun.FAILED) and not run.reading_done
     assert taken.exists() and not taken.filter(extracted_at__isnull=False).exists()
     assert IngestBatch.objects.filter(run=run, done_at__isnull=True).exists()
     return run, path
@@ -87,7 +88,7 @@ def test_a_rerun_of_ingest_takes_over(celery_worker, tmp_path, monkeypatch):
 
 
 def test_a_batch_sent_twice_counts_once(story, tmp_path, monkeypatch):
-    monkeypatch.setattr(services, "batches_send", lambda batches, *, run_id: None)  # no broker: by hand
+    monkeypatch.setattr(batch_service, "batches_send", lambda batches, *, run_id: None)  # no broker: by hand
     run = ingest_file(story=story, path=corpus.write(tmp_path / "a.jsonl", 30, seed=2))
     batches = list(IngestBatch.objects.filter(run=run))
     first = sum(excerpts_extract(run_id=run.pk, excerpt_ids=b.excerpt_ids, batch_id=b.pk) for b in batches)
@@ -110,7 +111,7 @@ def test_a_batch_sent_twice_counts_once(story, tmp_path, monkeypatch):
 
 def test_excerpts_taken_in_no_batch_are_queued_again(story, tmp_path, monkeypatch):
     sent = []
-    monkeypatch.setattr(services, "batches_send", lambda batches, *, run_id: sent.extend(b.pk for b in batches))
+    monkeypatch.setattr(batch_service, "batches_send", lambda batches, *, run_id: sent.extend(b.pk for b in batches))
     path = corpus.write(tmp_path / "a.jsonl", 20, seed=4)
     run = ingest_file(story=story, path=path)
     IngestBatch.objects.all().delete()  # taken by a version that kept no batches, say

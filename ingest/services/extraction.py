@@ -1,0 +1,113 @@
+"""The workers' side: extracting a batch of excerpts and appending their records.
+
+The workers extract each batch (`excerpts_extract`), mark it done exactly once and count it
+with F() expressions; the run is done when the file is read, every batch queued and every
+queued excerpt extracted (`runs.run_finish_check`).
+"""
+import logging
+from dataclasses import dataclass
+
+from django.db import connection, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from ledger.models import Excerpt, Story
+from ledger.services import RecordDraft, StoryIndex, records_append
+
+from ..extractors import ExcerptView, ExtractResult, extractor_get
+from ..models import IngestBatch, IngestRun
+from .runs import commit_async, run_finish_check
+
+log = logging.getLogger(__name__)
+
+_indexes: dict = {}
+
+
+def _story_index(story: Story) -> StoryIndex:
+    """The story's actors, questions and outlets by key, read once per worker process and
+    configuration (a reloaded bundle has a new hash)."""
+    key = (story.pk, story.config_sha256, story.loaded_at)
+    if key not in _indexes:
+        _indexes.clear()
+        _indexes[key] = StoryIndex(story)
+    return _indexes[key]
+
+
+@dataclass
+class _Pending:
+    """What extraction reads of an excerpt (plain values: no model instances to build)."""
+
+    id: int
+    sentence: str
+    text: str
+    topics: list[str]
+    day: object
+    outlets: list[str]
+    url: str
+    outlet_id: int
+
+
+def excerpts_extract(*, run_id: int, excerpt_ids: list[int], batch_id: int | None = None) -> int:
+    """Extract a batch of excerpts and append their records. Runs any number of times with
+    the same result: excerpts already extracted are skipped under a row lock, and the ledger
+    skips a record it holds. With `batch_id` (an `IngestBatch`) the batch is marked done in
+    the same transaction, and its size counted in its run's `excerpts_done`, exactly once;
+    without it (a message of an older version) the excerpts this call extracted are counted.
+    Returns the number of records appended."""
+    run = IngestRun.objects.select_related("story").get(pk=run_id)
+    story = run.story
+    extractor = extractor_get(run.extractor)
+    pending = [_Pending(*row) for row in Excerpt.objects.filter(
+        pk__in=excerpt_ids, extracted_at__isnull=True, capped=False).order_by("id").values_list(
+        "id", "sentence", "text", "topics", "day", "outlets", "article__url", "article__outlet_id")]
+    if not pending and batch_id is None:
+        run_finish_check(run_id=run_id)
+        return 0
+    # Extraction runs outside the transaction (an LLM call may take a while); the lock
+    # below decides which of two concurrent deliveries writes.
+    result = extractor.extract_batch(story, [
+        ExcerptView(id=e.id, sentence=e.sentence, text=e.text, topics=list(e.topics), day=e.day)
+        for e in pending], run=run) if pending else ExtractResult()
+    index = _story_index(story)
+    outlets_by_id = {o.pk: o for o in index.outlets.values()}
+    counted_run = run_id
+    with transaction.atomic():
+        commit_async()
+        with connection.cursor() as cursor:
+            if batch_id is not None:
+                cursor.execute(f"UPDATE {IngestBatch._meta.db_table} SET done_at = %s WHERE id = %s AND done_at IS NULL "
+                               "RETURNING run_id, cardinality(excerpt_ids)", [timezone.now(), batch_id])
+                row = cursor.fetchone()
+                if row is None:  # done already: a redelivered or re-sent batch
+                    return 0
+                counted_run, done = row
+            # Lock and mark in one statement (ordered, so two deliveries cannot deadlock):
+            # an excerpt another delivery has just extracted is not returned.
+            table = Excerpt._meta.db_table
+            cursor.execute(f"UPDATE {table} SET extracted_at = %s WHERE id IN (SELECT id FROM {table} "
+                           "WHERE id = ANY(%s) AND extracted_at IS NULL ORDER BY id FOR UPDATE) RETURNING id",
+                           [timezone.now(), [e.id for e in pending]])
+            locked = {row[0] for row in cursor.fetchall()}
+        if batch_id is None:
+            done = len(locked)
+        drafts = []
+        for e in pending:
+            if e.id not in locked:
+                continue
+            for f in result.findings.get(e.id, []):
+                actor, question = index.actors.get(f.actor), index.questions.get(f.question)
+                if actor is None or question is None:
+                    log.warning("excerpt %s: unknown actor %r or question %r", e.id, f.actor, f.question)
+                    continue
+                drafts.append(RecordDraft(
+                    actor=actor, question=question, position=f.position, value=f.value,
+                    reported_on=e.day, extractor=extractor.name, outlet=outlets_by_id[e.outlet_id],
+                    outlets=list(e.outlets), url=e.url, quote=f.quote or e.sentence,
+                    excerpt_id=e.id, confidence=round(min(1.0, max(0.0, f.confidence)), 3)))
+        appended = records_append(story=story, drafts=drafts) if drafts else []
+        IngestRun.objects.filter(pk=counted_run).update(
+            excerpts_done=F("excerpts_done") + done, records=F("records") + len(appended),
+            tokens_in=F("tokens_in") + result.tokens_in, tokens_out=F("tokens_out") + result.tokens_out,
+            cost_usd=F("cost_usd") + result.cost_usd)
+    run_finish_check(run_id=counted_run)
+    return len(appended)
