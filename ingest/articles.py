@@ -31,6 +31,7 @@ class ArticleIn:
     title: str
     text: str
     live_blog: bool
+    version: int = 1  # a page fetched again with other text (sources) is its next version
 
 
 class ArticleReader:
@@ -91,5 +92,8 @@ class ArticleReader:
         title = data.get("title") or ""
         if not isinstance(title, str):
             raise Reject("title must be a string")
+        version = data.get("version", 1)
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise Reject(f"version must be a whole number >= 1, not {version!r}")
         return ArticleIn(url=url, outlet=outlet, published_at=published_at, day=day,
-                         title=title[:1000], text=text, live_blog=live_blog)
+                         title=title[:1000], text=text, live_blog=live_blog, version=version)

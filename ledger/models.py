@@ -138,10 +138,13 @@ class Article(models.Model):
     title = models.CharField(max_length=1000, blank=True)
     text = models.TextField()
     live_blog = models.BooleanField(default=False)
+    # A page fetched again with other text is a new row with the next version: the earlier
+    # version, its excerpts and its records stay as they were.
+    version = models.PositiveIntegerField(default=1)
 
     class Meta:
         ordering = ["day", "id"]
-        constraints = [models.UniqueConstraint(fields=["story", "url"], name="article_url_unique")]
+        constraints = [models.UniqueConstraint(fields=["story", "url", "version"], name="article_url_version_unique")]
         indexes = [models.Index(fields=["story", "day"])]
 
     def __str__(self):

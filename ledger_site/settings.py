@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "ledger",
     "ingest",
     "viewer",
+    "sources",
 ]
 
 MIDDLEWARE = [
@@ -151,6 +152,27 @@ CELERY_TASK_TIME_LIMIT = 300
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
+# Sources on the web (sources/): the polite fetcher, following, webhooks. See docs/sources.md.
+SOURCES_CONTACT = os.environ.get("SOURCES_CONTACT", "set SOURCES_CONTACT to an address")
+SOURCES = {
+    "USER_AGENT": os.environ.get("SOURCES_USER_AGENT") or f"StanceLedger/1.0 (+{SOURCES_CONTACT})",
+    "ROBOTS_AGENT": "StanceLedger",  # the name robots.txt rules are matched against
+    "HOST_DELAY": float(os.environ.get("SOURCES_HOST_DELAY", "2")),  # seconds between requests to one host
+    "TIMEOUT": float(os.environ.get("SOURCES_TIMEOUT", "15")),  # seconds per request (connect, each read)
+    "MAX_BYTES": int(os.environ.get("SOURCES_MAX_BYTES", str(5 * 1024 * 1024))),
+    "MAX_REDIRECTS": int(os.environ.get("SOURCES_MAX_REDIRECTS", "5")),
+    "RETRY_AFTER_MAX": float(os.environ.get("SOURCES_RETRY_AFTER_MAX", "120")),  # longer: the page fails this run
+    "PAGES_PER_TASK": int(os.environ.get("SOURCES_PAGES_PER_TASK", "25")),
+    "BEAT_SECONDS": float(os.environ.get("SOURCES_BEAT_SECONDS", "60")),  # how often beat looks for due sources
+    "HOOK_TIMEOUT": float(os.environ.get("SOURCES_HOOK_TIMEOUT", "10")),
+    "HOOK_ATTEMPTS": int(os.environ.get("SOURCES_HOOK_ATTEMPTS", "8")),
+    "HOOK_STALE_SECONDS": float(os.environ.get("SOURCES_HOOK_STALE_SECONDS", "120")),  # a send no worker finished
+}
+CELERY_BEAT_SCHEDULE = {
+    "sources-due": {"task": "sources.tasks.sources_due_task", "schedule": SOURCES["BEAT_SECONDS"]},
+    "flips-watch": {"task": "sources.tasks.flips_watch_task", "schedule": SOURCES["BEAT_SECONDS"]},
+}
 
 REST_FRAMEWORK = {
     # Token first: an anonymous write is then answered 401 with WWW-Authenticate: Token.

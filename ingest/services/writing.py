@@ -26,7 +26,7 @@ from .runs import commit_async
 # field added to Article or Excerpt cannot be left out silently.
 ARTICLE_COPY = {"id": "bigint", "story_id": "bigint", "url": "varchar", "outlet_id": "bigint",
                 "published_at": "timestamptz", "day": "date", "title": "varchar", "text": "text",
-                "live_blog": "bool"}
+                "live_blog": "bool", "version": "integer"}
 EXCERPT_COPY = {"id": "bigint", "story_id": "bigint", "article_id": "bigint", "position": "integer", "day": "date",
                 "step": "integer", "text": "text", "sentence": "text", "sentence_start": "integer",
                 "topics": "varchar[]", "outlets": "varchar[]", "capped": "bool"}
@@ -74,14 +74,15 @@ class ChunkWriter:
         skipped, and so is the same URL twice in a file), and start cutting them. Runs
         before the previous chunk is written: that chunk's URLs count as known."""
         urls = [a.url for _, a in chunk.articles]
-        known = set(Article.objects.filter(story=self.story, url__in=urls).values_list("url", flat=True))
+        # Keyed by URL and version (a page fetched again with other text is its next version).
+        known = set(Article.objects.filter(story=self.story, url__in=urls).values_list("url", "version"))
         known |= self._unwritten
         fresh = []
         for _, a in chunk.articles:
-            if a.url not in known:
-                known.add(a.url)  # the same URL twice in one file: the first one counts
+            if (a.url, a.version) not in known:
+                known.add((a.url, a.version))  # the same URL twice in one file: the first one counts
                 fresh.append(a)
-        self._unwritten = {a.url for a in fresh}
+        self._unwritten = {(a.url, a.version) for a in fresh}
         return Prepared(chunk, fresh, self.cutter.submit([a.text for a in fresh], pool=pool))
 
     @transaction.atomic
@@ -91,7 +92,8 @@ class ChunkWriter:
         # Articles and excerpts are written with COPY, their ids taken from their tables'
         # sequences first (in order, as an INSERT would have taken them).
         article_ids = _ids_take(Article, len(fresh))
-        _copy_rows(Article, ARTICLE_COPY, [(article_id, story.pk, a.url, a.outlet.pk, a.published_at, a.day, a.title, a.text, a.live_blog)
+        _copy_rows(Article, ARTICLE_COPY, [(article_id, story.pk, a.url, a.outlet.pk, a.published_at, a.day, a.title, a.text, a.live_blog,
+                                           a.version)
                     for article_id, a in zip(article_ids, fresh, strict=True)])
         new_excerpts, new_entries, copy_rows, changed = [], [], [], {}
         for article_id, a, cuts in zip(article_ids, fresh, prepared.cuts.result(), strict=True):
@@ -140,7 +142,7 @@ class ChunkWriter:
         IngestRun.objects.filter(pk=run.pk).update(
             articles=F("articles") + len(fresh), excerpts=F("excerpts") + len(new_excerpts),
             copies=F("copies") + copies, rejects=F("rejects") + len(chunk.rejects))
-        self._unwritten = set() if self._unwritten == {a.url for a in fresh} else self._unwritten
+        self._unwritten = set() if self._unwritten == {(a.url, a.version) for a in fresh} else self._unwritten
         reset_queries()  # with DEBUG on, Django would keep every query of a long file
 
 

@@ -1,4 +1,5 @@
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 
 from ledger.bundle import story_load
 from ledger.errors import LedgerError
@@ -11,8 +12,12 @@ class Command(BaseCommand):
         parser.add_argument("path", help="the bundle's folder, or its story.toml")
 
     def handle(self, *args, path, **options):
+        from sources.services import sources_sync
+
         try:
-            story, changed = story_load(path)
+            with transaction.atomic():  # [[sources]] refused: nothing of the bundle is loaded
+                story, changed = story_load(path)
+                sources_sync(story=story, folder=path)
         except LedgerError as exc:
             raise CommandError(exc.message) from None
         state = "loaded" if changed else "unchanged"
