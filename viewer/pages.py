@@ -343,6 +343,7 @@ def run_dict(story: Story, run) -> dict:
         "records": run.records, "rejects": run.rejects, "capped": run.capped,
         "progress": round(run.progress * 100, 1), "cost_usd": run.cost_usd,
         "tokens_in": run.tokens_in, "tokens_out": run.tokens_out,
+        "uses_llm": run.extractor.startswith("llm"),  # an offline run has no tokens or cost to show
     }
 
 
