@@ -255,7 +255,7 @@ def test_runs_pages(client, world):
     assert data["active"] is True and [r["id"] for r in data["runs"]] == [running.id, done.id]
     html = client.get(f"/stories/canopy/runs/{done.id}/").content.decode()
     assert "bad date &#x27;2025-13-01&#x27;" in html
-    assert "12345 in, 678 out" in html and "$0.042000" in html  # what an LLM run spent
+    assert "12345 in, 678 out" in html and "$0.0420" in html  # what an LLM run spent
     data = as_json(client.get(f"/stories/canopy/runs/{done.id}.json"))
     assert [r["line"] for r in data["rejects"]] == [3, 7]
     assert (data["run"]["tokens_in"], data["run"]["tokens_out"]) == (12345, 678)
@@ -270,7 +270,10 @@ def test_runs_pages(client, world):
     data = as_json(client.get(f"/stories/canopy/runs/{done.id}.json"))
     assert data["set_aside_count"] == 1 and data["set_aside"][0]["excerpt"] == excerpt.id
     # A rules run has no such section, and costs no query for it.
-    assert "set aside" not in client.get(f"/stories/canopy/runs/{running.id}/").content.decode()
+    html = client.get(f"/stories/canopy/runs/{running.id}/").content.decode()
+    assert "set aside" not in html
+    # ... and no tokens or cost of a model it never called.
+    assert "0 in, 0 out" not in html and "$0.0" not in html and "sends nothing to a paid model" in html
     assert client.get("/stories/canopy/runs/99999/").status_code == 404
 
 
