@@ -239,6 +239,7 @@ LOGGING = {
 # LLM_BASE_URL   e.g. http://127.0.0.1:11434/v1 for a local Ollama
 # LLM_FILTER_MODEL / LLM_EXTRACT_MODEL   the cheap filter and the stronger record writer
 # LLM_BATCH      on/off (Anthropic only; default on)   LLM_CONCURRENCY  direct calls at once (4)
+# LLM_GROUP_SIZE excerpts per request, at most (20; fewer when the model's limits say so)
 _llm_provider = os.environ.get("LLM_PROVIDER", "anthropic").strip().lower()
 LLM = {
     "PROVIDER": _llm_provider,
@@ -249,6 +250,7 @@ LLM = {
     "EXTRACT_MODEL": os.environ.get("LLM_EXTRACT_MODEL", "claude-sonnet-5-5"),
     "BATCH": env_flag("LLM_BATCH", default=True),
     "CONCURRENCY": int(os.environ.get("LLM_CONCURRENCY", "4")),
+    "GROUP_SIZE": os.environ.get("LLM_GROUP_SIZE", ""),
     "BATCH_DISCOUNT": 0.5,
 }
 # USD per million tokens (list prices; a batched token costs BATCH_DISCOUNT of it). A model

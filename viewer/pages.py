@@ -351,11 +351,12 @@ REJECTS_SHOWN = 1000
 
 
 def run_data(story: Story, run_id: int) -> dict:
+    from ingest.llm.selectors import run_spend
     from ingest.models import IngestRun
 
     from ledger.errors import NotFound
 
-    run = IngestRun.objects.filter(story=story, id=run_id).first()
+    run = IngestRun.objects.filter(story=story, id=run_id).select_related("llm").first()
     if run is None:
         raise NotFound(f"unknown ingest run {run_id!r}")
     rejects = list(run.reject_lines.order_by("line").values("line", "reason")[:REJECTS_SHOWN])
@@ -371,7 +372,8 @@ def run_data(story: Story, run_id: int) -> dict:
         set_aside_count = rows[0][-1] if rows else 0
     return {"story": story_dict(story), "run": run_dict(story, run), "rejects": rejects,
             "rejects_shown": len(rejects), "active": run.status in ("queued", "running"),
-            "set_aside": set_aside, "set_aside_count": set_aside_count, "runs_url": links.runs_url(story.slug)}
+            "set_aside": set_aside, "set_aside_count": set_aside_count, "runs_url": links.runs_url(story.slug),
+            "spend": run_spend(run)}
 
 
 EVALUATION_CACHE_SECONDS = 24 * 3600

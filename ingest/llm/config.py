@@ -18,8 +18,9 @@ DEFAULTS = {
     "TIMEOUT": 120.0,  # seconds per HTTP request
     "BATCH_POLL": 10.0,  # seconds between two looks at a submitted batch
     "BATCH_WAIT": 30.0,  # how long one worker delivery waits for a batch before handing it back to the queue
-    "FILTER_MAX_TOKENS": 16,
-    "EXTRACT_MAX_TOKENS": 600,
+    "GROUP_SIZE": 20,  # excerpts per request, at most (fewer when the model's limits say so)
+    "FILTER_MAX_TOKENS": 24,  # answer tokens allowed per excerpt of a request
+    "EXTRACT_MAX_TOKENS": 400,
     "BATCH_DISCOUNT": 0.5,  # share of the list price a batched token costs
 }
 
@@ -40,6 +41,7 @@ class LlmConfig:
     filter_max_tokens: int
     extract_max_tokens: int
     batch_discount: float
+    group_size: int = 20
 
     @property
     def batched(self) -> bool:
@@ -67,8 +69,18 @@ def llm_config() -> LlmConfig:
         max_retries=max(0, int(raw["MAX_RETRIES"])), timeout=float(raw["TIMEOUT"]),
         batch_poll=float(raw["BATCH_POLL"]), batch_wait=float(raw["BATCH_WAIT"]),
         filter_max_tokens=int(raw["FILTER_MAX_TOKENS"]), extract_max_tokens=int(raw["EXTRACT_MAX_TOKENS"]),
-        batch_discount=float(raw["BATCH_DISCOUNT"]),
+        batch_discount=float(raw["BATCH_DISCOUNT"]), group_size=_group_size(raw["GROUP_SIZE"]),
     )
+
+
+def _group_size(value) -> int:
+    try:
+        size = int(value)
+    except (TypeError, ValueError):
+        size = 0
+    if size < 1:
+        raise LlmConfigError(f"LLM_GROUP_SIZE must be a whole number of excerpts, 1 or more, not {value!r}")
+    return size
 
 
 def _flag(value) -> bool:

@@ -1,17 +1,25 @@
 """What a run will cost, computed before anything is sent.
 
-Tokens are counted from characters (CHARS_PER_TOKEN, on the safe side for English and
-Serbian prose; no tokenizer is downloaded and nothing is sent to count them). Per stage:
+The excerpts are grouped exactly as the extractor groups them (`groups`), and each request
+is priced from the text it would send: the stage's story prefix once, then the group's
+passages. Tokens are counted from characters (`groups.CHARS_PER_TOKEN` for prose,
+JSON_CHARS_PER_TOKEN for the JSON answers, both on the safe side; no tokenizer is
+downloaded and nothing is sent to count them). Per stage:
 
-- filter:  every excerpt; in = filter prefix + excerpt; out = LLM["FILTER_MAX_TOKENS"].
+- filter:  every excerpt; out = one item per excerpt (`{"id": ..., "statement": false}`).
 - extract: every excerpt the filter may pass (`pass_rate`, 1.0 = all of them, the upper
-           bound used for the budget); in = extract prefix + excerpt; out = EXTRACT_OUT,
-           the typical size of an answer of one or two statements.
+           bound); out = one statement per excerpt, with the story's longest actor and
+           question ids, a number, and a quote as long as the sentence (at most
+           QUOTE_CHARS): the shape the prompt asks for.
 
-The story prefix is priced as plain input on every call: prompt caching can only make the
-real bill smaller (`cached_usd` says by how much if every request but the first reads it
-from the cache; a batch gets cache hits on a best-effort basis). With batches on (Anthropic), the batch discount is applied.
+`usd_upper` prices the prefix as plain input on every request: prompt caching can only make
+the bill smaller. `usd_cached` is the same with the prefix written to the cache once per
+stage and read by every other request (a batch gets cache hits on a best-effort basis, so
+the truth lies between the two). With batches on (Anthropic), the batch discount applies.
+Answers asked again alone (an item missing or bad) are not in either figure: they are the
+exception, and the run's spend on the run page says what they cost.
 """
+import json
 import math
 import re
 from dataclasses import dataclass, field
@@ -19,17 +27,18 @@ from decimal import Decimal
 from pathlib import Path
 
 from .config import LlmConfig
+from .groups import Item, group_message, group_size, groups_make, tokens_of
 from .prices import cost_usd, price_of
-from .prompts import StoryContext, excerpt_message, prefix
+from .prompts import StoryContext, prefix
 
-CHARS_PER_TOKEN = 3.5
+JSON_CHARS_PER_TOKEN = 3.0  # JSON punctuation and ids cut into more tokens than prose
 MESSAGE_OVERHEAD = 12  # role markers and the like, per request
-EXTRACT_OUT = 150
+QUOTE_CHARS = 110  # about the 15 words the prompt allows a quote
 CACHE_MIN = 1024  # the shortest prefix a provider caches (Anthropic's smallest minimum)
 
 
-def tokens_of(text: str) -> int:
-    return math.ceil(len(text) / CHARS_PER_TOKEN)
+def json_tokens_of(text: str) -> int:
+    return math.ceil(len(text) / JSON_CHARS_PER_TOKEN)
 
 
 @dataclass
@@ -37,11 +46,18 @@ class StageEstimate:
     stage: str
     model: str
     requests: int
+    group_size: int
     tokens_in: int
     tokens_out: int
-    cost_usd: Decimal
+    cost_usd: Decimal  # the upper bound
     priced: bool  # the model has a price in the table
     cached_usd: Decimal = Decimal(0)  # the same with the story prefix read from the cache
+    prefix_tokens: int = 0
+
+    def as_json(self) -> dict:
+        return {"stage": self.stage, "model": self.model, "requests": self.requests, "group_size": self.group_size,
+                "prefix_tokens": self.prefix_tokens, "tokens_in": self.tokens_in, "tokens_out": self.tokens_out,
+                "usd_upper": float(self.cost_usd), "usd_cached": float(self.cached_usd), "priced": self.priced}
 
 
 @dataclass
@@ -66,53 +82,80 @@ class Estimate:
     def tokens_out(self) -> int:
         return sum(s.tokens_out for s in self.stages)
 
+    def per_thousand(self, usd: Decimal) -> Decimal:
+        return (usd * 1000 / self.excerpts).quantize(Decimal("0.0001")) if self.excerpts else Decimal(0)
+
+    def as_json(self) -> dict:
+        return {"excerpts": self.excerpts, "usd_upper": float(self.cost_usd), "usd_cached": float(self.cached_usd),
+                "usd_upper_per_1000": float(self.per_thousand(self.cost_usd)),
+                "usd_cached_per_1000": float(self.per_thousand(self.cached_usd)),
+                "tokens_in": self.tokens_in, "tokens_out": self.tokens_out, "batch": self.batch,
+                "stages": [s.as_json() for s in self.stages]}
+
     def lines(self) -> list[str]:
         mode = "batch, 50% off" if self.batch else "direct calls"
-        out = [f"LLM estimate for {self.excerpts} excerpts ({mode}; an upper bound: every excerpt passes the filter, no cache discount):"]
+        out = [f"LLM estimate for {self.excerpts} excerpts ({mode}; an upper bound: every excerpt passes the filter, "
+               "no cache discount):"]
         for s in self.stages:
             note = "" if s.priced else "  (no price for this model: counted as $0)"
-            out.append(f"  {s.stage:<8} {s.model:<28} {s.requests:>7} requests  {s.tokens_in:>10,} in  "
-                       f"{s.tokens_out:>9,} out  ${s.cost_usd:.4f}{note}")
-        out.append(f"  total    ${self.cost_usd:.4f}  (likely nearer ${self.cached_usd:.4f} once the story prefix is read from the cache)")
+            out.append(f"  {s.stage:<8} {s.model:<24} {s.requests:>6} requests of up to {s.group_size:>3} excerpts  "
+                       f"{s.tokens_in:>10,} in  {s.tokens_out:>9,} out  ${s.cost_usd:.4f} (cached ${s.cached_usd:.4f}){note}")
+        out.append(f"  total    ${self.cost_usd:.4f}, ${self.per_thousand(self.cost_usd)} per 1,000 excerpts "
+                   f"(with the story prefix read from the cache: ${self.cached_usd:.4f}, "
+                   f"${self.per_thousand(self.cached_usd)} per 1,000)")
         return out
 
 
-def estimate_texts(ctx: StoryContext, texts: list[tuple[str, str, object]], config: LlmConfig, *,
-                   pass_rate: float = 1.0, stages=("filter", "extract")) -> Estimate:
-    """The estimate for excerpts given as (sentence, text, day)."""
-    est = Estimate(excerpts=len(texts), batch=config.batched)
-    bodies = [tokens_of(excerpt_message(sentence=s, text=t, day=d)) + MESSAGE_OVERHEAD for s, t, d in texts]
+def _filter_out(item: Item) -> int:
+    return json_tokens_of(json.dumps({"id": item.id, "statement": False}) + ", ")
+
+
+def _extract_out(ctx: StoryContext):
+    actor = max(ctx.actors, key=len, default="actor")
+    question = max(ctx.questions, key=len, default="question")
+
+    def out(item: Item) -> int:
+        statement = {"actor": actor, "question": question, "position": "partial", "value": 275000,
+                     "quote": item.sentence[:QUOTE_CHARS], "confidence": 0.85}
+        return json_tokens_of(json.dumps({"id": item.id, "statements": [statement]}, ensure_ascii=False) + ", ")
+
+    return out
+
+
+def stage_estimate(ctx: StoryContext, items: list[Item], config: LlmConfig, stage: str, *,
+                   groups: list[list[Item]] | None = None) -> StageEstimate:
+    """One stage's requests for these items, as the extractor would send them (or as these
+    `groups`, when the requests are made already)."""
+    model = config.filter_model if stage == "filter" else config.extract_model
+    head = tokens_of(prefix(ctx, stage))
+    if groups is None:
+        size = group_size(config, stage, items, prefix_tokens=head)
+        groups = groups_make(items, size)
+    else:
+        size = max((len(g) for g in groups), default=1)
+    out_of = _filter_out if stage == "filter" else _extract_out(ctx)
+    bodies = sum(tokens_of(group_message(g)) + MESSAGE_OVERHEAD for g in groups)
+    n = len(groups)
+    tokens_in = head * n + bodies
+    tokens_out = sum(out_of(i) for i in items) + 2 * n
+    price = dict(batch=config.batched, discount=config.batch_discount)
+    if n and head >= CACHE_MIN:
+        cached = cost_usd(model, tokens_in=bodies, tokens_out=tokens_out, cache_write=head, cache_read=head * (n - 1),
+                          **price)
+    else:  # a prefix this short is not cached by the provider
+        cached = cost_usd(model, tokens_in=tokens_in, tokens_out=tokens_out, **price)
+    return StageEstimate(stage=stage, model=model, requests=n, group_size=size, tokens_in=tokens_in,
+                         tokens_out=tokens_out, cost_usd=cost_usd(model, tokens_in=tokens_in, tokens_out=tokens_out, **price),
+                         priced=price_of(model).known, cached_usd=cached, prefix_tokens=head)
+
+
+def estimate_items(ctx: StoryContext, items: list[Item], config: LlmConfig, *, pass_rate: float = 1.0,
+                   stages=("filter", "extract")) -> Estimate:
+    est = Estimate(excerpts=len(items), batch=config.batched)
     for stage in stages:
-        model = config.filter_model if stage == "filter" else config.extract_model
-        head = tokens_of(prefix(ctx, stage))
-        share = 1.0 if stage == "filter" else pass_rate
-        n = math.ceil(len(texts) * share)
-        tokens_in = math.ceil((head * len(texts) + sum(bodies)) * share)
-        tokens_out = n * (config.filter_max_tokens if stage == "filter" else EXTRACT_OUT)
-        est.stages.append(StageEstimate(
-            stage=stage, model=model, requests=n, tokens_in=tokens_in, tokens_out=tokens_out,
-            cost_usd=cost_usd(model, tokens_in=tokens_in, tokens_out=tokens_out, batch=config.batched,
-                              discount=config.batch_discount),
-            priced=price_of(model).known,
-            cached_usd=_cached(model, head, n, tokens_in - head * n, tokens_out, config)))
+        chosen = items if stage == "filter" else items[:math.ceil(len(items) * pass_rate)]
+        est.stages.append(stage_estimate(ctx, chosen, config, stage))
     return est
-
-
-def _cached(model, head, n, bodies, tokens_out, config) -> Decimal:
-    """The stage's cost with the prefix written to the cache once and read by every other
-    request (a prefix under CACHE_MIN tokens is not cached by the provider)."""
-    if n == 0:
-        return Decimal(0)
-    if head < CACHE_MIN:
-        return cost_usd(model, tokens_in=head * n + bodies, tokens_out=tokens_out, batch=config.batched,
-                        discount=config.batch_discount)
-    return cost_usd(model, tokens_in=bodies, tokens_out=tokens_out, cache_write=head, cache_read=head * (n - 1),
-                    batch=config.batched, discount=config.batch_discount)
-
-
-def estimate_story_excerpts(story, excerpts, config: LlmConfig, **kwargs) -> Estimate:
-    """The estimate for Excerpt rows or ExcerptViews."""
-    return estimate_texts(StoryContext.of(story), [(e.sentence, e.text, e.day) for e in excerpts], config, **kwargs)
 
 
 def estimate_file(story, path, config: LlmConfig, **kwargs) -> Estimate:
@@ -121,6 +164,8 @@ def estimate_file(story, path, config: LlmConfig, **kwargs) -> Estimate:
     file's excerpts) and adds the excerpts earlier runs left capped, which this run may
     take. Wire copies are not merged here, so the count is an upper bound. Writes nothing
     and sends nothing."""
+    from django.db.models import Max
+
     from ledger.models import Article, Excerpt
 
     from ..articles import ArticleReader, Reject
@@ -130,10 +175,11 @@ def estimate_file(story, path, config: LlmConfig, **kwargs) -> Estimate:
     reader = ArticleReader(story)
     topics = [(t.key, [re.compile(k, re.IGNORECASE) for k in t.keywords]) for t in story.topics.all()]
     known = set(Article.objects.filter(story=story).values_list("url", flat=True))
+    base = Excerpt.objects.aggregate(m=Max("id"))["m"] or 0  # ids as long as the ones the run will send
     by_step: dict[int, list] = {}
-    texts: dict[int, tuple] = {}
+    items: dict[int, Item] = {}
     with Path(path).open("rb") as handle:
-        for raw in handle:
+        for number, raw in enumerate(handle):
             try:
                 article = reader.parse(raw)
             except Reject:
@@ -143,13 +189,16 @@ def estimate_file(story, path, config: LlmConfig, **kwargs) -> Estimate:
             known.add(article.url)
             step = step_of(article.day, start=story.start, step_days=story.step_days)
             for cut in excerpts_cut(article.text, topics, language=story.language):
-                i = len(texts)
-                texts[i] = (cut.sentence, cut.text, article.day)
+                i = base + len(items) + 1
+                items[i] = Item(id=i, sentence=cut.sentence, text=cut.text, day=article.day, article=-1 - number,
+                                position=cut.position, topic=cut.topics[0] if cut.topics else "")
                 by_step.setdefault(step, []).append(CapItem(id=i, topics=cut.topics, outlet=article.outlet.key, taken=False))
     chosen = []
     for step in sorted(by_step):
         taken, _ = caps_apply(by_step[step], per_topic=story.per_topic_cap, per_outlet=story.per_outlet_cap)
-        chosen += [texts[i] for i in taken]
-    held = Excerpt.objects.filter(story=story, capped=True).values_list("sentence", "text", "day")
-    chosen += list(held.iterator(chunk_size=2000))
-    return estimate_texts(StoryContext.of(story), chosen, config, **kwargs)
+        chosen += [items[i] for i in taken]
+    held = Excerpt.objects.filter(story=story, capped=True).values_list(
+        "id", "sentence", "text", "day", "article_id", "position", "topics")
+    chosen += [Item(id=pk, sentence=s, text=t, day=d, article=a, position=p, topic=(tp or [""])[0])
+               for pk, s, t, d, a, p, tp in held.iterator(chunk_size=2000)]
+    return estimate_items(StoryContext.of(story), chosen, config, **kwargs)

@@ -1,5 +1,7 @@
 """Cost first: what `ingest --extractor llm` does before anything is sent.
 
+`estimate_only` is `--estimate`: print the estimate and stop.
+
 `preflight` estimates the run from the articles file (`estimate.estimate_file`: nothing is
 written, nothing is sent), prints the estimate, refuses a run whose estimate passes
 `--max-cost`, asks for confirmation on a terminal (`--yes` skips the question; no terminal
@@ -52,8 +54,30 @@ def preflight(story, path, *, max_cost: Decimal | None, yes: bool, interactive: 
             raise CostRefused("not confirmed: answer on a terminal or pass --yes (nothing sent)")
         if ask(f"Send {est.excerpts} excerpts for about ${est.cost_usd:.4f} at most? [y/N] ").strip().lower() not in ("y", "yes"):
             raise CostRefused("cancelled: nothing sent")
-    budget = LlmRun.objects.create(story=story, max_cost_usd=max_cost, estimate_usd=est.cost_usd)
+    budget = LlmRun.objects.create(story=story, max_cost_usd=max_cost, estimate_usd=est.cost_usd,
+                                   estimate_cached_usd=est.cached_usd, estimate=est.as_json())
     return est, budget
+
+
+def estimate_only(story, path, *, as_json: bool, write) -> Estimate:
+    """`ingest ... --extractor llm --estimate [--json]`: the estimate, printed, and nothing
+    else: no key needed, nothing written, nothing sent, nothing asked."""
+    import json
+
+    try:
+        config = llm_config()
+    except LlmConfigError as exc:
+        raise CostRefused(str(exc)) from None
+    try:
+        est = estimate_file(story, path, config)
+    except OSError as exc:
+        raise CostRefused(f"cannot read {path}: {exc.strerror}") from None
+    if as_json:
+        write(json.dumps(est.as_json()))
+    else:
+        for line in est.lines():
+            write(line)
+    return est
 
 
 def budget_attach(budget: LlmRun, run) -> None:

@@ -2,31 +2,38 @@
 and stage, identical from call to call, so the provider caches it: Anthropic through a
 `cache_control` breakpoint at its end, an OpenAI-compatible server through its own prefix
 caching (OpenAI, vLLM, llama.cpp and Ollama reuse an identical leading prompt). Only the
-excerpt, in the user message, varies.
+excerpts, in the user message (`groups.group_message`), vary; the answer is a JSON list with
+one item per excerpt id (`schema`).
 """
-import json
 from dataclasses import dataclass
 
 FILTER_TASK = """You screen news excerpts for a ledger of who said what in a contested story.
-Answer whether the SENTENCE of the excerpt reports a statement made by, or attributed to, one
-of the actors below, on one of the questions below (a claim, a denial, a figure, an admission).
-A mere mention of an actor, or the journalist's own narration, is not a statement.
-Reply with JSON only, no prose: {"statement": true} or {"statement": false}."""
+The user message holds passages of articles; each names one or more excerpts by id and
+sentence. For EACH excerpt, answer whether its sentence reports a statement made by, or
+attributed to, one of the actors below, on one of the questions below (a claim, a denial,
+a figure, an admission). A mere mention of an actor, or the journalist's own narration, is
+not a statement.
+Reply with a JSON list only, no prose: one item per excerpt, every id given, in order:
+[{"id": 101, "statement": true}, {"id": 102, "statement": false}]"""
 
 EXTRACT_TASK = """You write stance records for a ledger of who said what in a contested story.
-From the SENTENCE of the excerpt (the sentences around it are context only), list every
-statement that one of the actors below made on one of the questions below.
+The user message holds passages of articles; each names one or more excerpts by id and
+sentence. For EACH excerpt, list every statement that one of the actors below made on one of
+the questions below in that excerpt's sentence (the rest of the passage is context only:
+use it to tell who "he" or "the minister" is, and which event a figure is about).
 Rules:
 - "actor" and "question" are ids from the lists below, nothing else.
 - For a stance question, "position" is "affirm", "deny" or "partial" (a qualified or partial
-  yes) and "value" is null. For a number question, "position" is "number" and "value" is the
-  figure the actor gave, as a plain number (107000, not "107,000").
-- "quote" is the words of the sentence that carry the statement, copied exactly.
+  yes). For a number question, "position" is "number" and "value" is the figure the actor
+  gave, as a plain number (107000, not "107,000").
+- "quote" is the few words of the sentence that carry the statement (at most 15), copied
+  exactly.
 - "confidence" is between 0 and 1.
-- No attributable statement: an empty list. Never guess an actor who did not speak.
-Reply with JSON only, no prose, in this shape:
-{"statements": [{"actor": "...", "question": "...", "position": "...", "value": null,
-  "quote": "...", "confidence": 0.8}]}"""
+- An excerpt with no attributable statement gets an empty list. Never guess an actor who did
+  not speak, and never move a statement to another excerpt's id.
+Reply with a JSON list only, no prose: one item per excerpt, every id given, in order:
+[{"id": 101, "statements": [{"actor": "...", "question": "...", "position": "deny",
+  "quote": "...", "confidence": 0.8}]}, {"id": 102, "statements": []}]"""
 
 
 @dataclass(frozen=True)
@@ -69,10 +76,6 @@ def prefix(ctx: StoryContext, stage: str) -> str:
     return f"{task}\n\n{story_block(ctx)}"
 
 
-def excerpt_message(*, sentence: str, text: str, day) -> str:
-    return json.dumps({"date": str(day), "sentence": sentence, "excerpt": text}, ensure_ascii=False)
-
-
-def retry_message(reason: str) -> str:
-    return (f"That answer cannot be used: {reason}. Answer again with the JSON object only, "
-            "using only the ids listed above.")
+def alone_note(reason: str) -> str:
+    """Said when an excerpt is asked again on its own."""
+    return f"An earlier answer for this excerpt could not be used ({reason}). Answer for it again."

@@ -39,6 +39,7 @@ class Answer:
     text: str | None  # None: the request failed (see `error`)
     usage: Usage
     error: str = ""
+    truncated: bool = False  # the answer stopped at its token limit
 
 
 class ProviderError(RuntimeError):
@@ -95,7 +96,8 @@ def call(client, config: LlmConfig, *, model: str, prefix: str, messages: list[d
         if config.provider == "anthropic":
             message = client.messages.create(**anthropic_params(model=model, prefix=prefix, messages=messages,
                                                                 max_tokens=max_tokens))
-            return Answer(anthropic_text(message), anthropic_usage(message.usage))
+            return Answer(anthropic_text(message), anthropic_usage(message.usage),
+                          truncated=message.stop_reason == "max_tokens")
         completion = client.chat.completions.create(
             model=model, max_tokens=max_tokens, temperature=0,
             messages=[{"role": "system", "content": prefix}, *messages])
@@ -104,9 +106,10 @@ def call(client, config: LlmConfig, *, model: str, prefix: str, messages: list[d
         if usage is not None and usage.prompt_tokens_details is not None:
             cached = usage.prompt_tokens_details.cached_tokens or 0
         prompt = usage.prompt_tokens if usage is not None else 0
-        return Answer(completion.choices[0].message.content or "",
+        choice = completion.choices[0]
+        return Answer(choice.message.content or "",
                       Usage(tokens_in=prompt - cached, tokens_out=usage.completion_tokens if usage else 0,
-                            cache_read=cached))
+                            cache_read=cached), truncated=choice.finish_reason == "length")
     except _api_errors() as exc:  # what the SDK's retries could not get past, or a refusal (4xx)
         status = getattr(exc, "status_code", None)
         return Answer(None, Usage(), error=f"{type(exc).__name__}" + (f" {status}" if status else "") + f": {exc}"[:500])
@@ -139,7 +142,8 @@ def batch_results(client, batch_id: str) -> dict[str, Answer]:
     for line in client.messages.batches.results(batch_id):
         result = line.result
         if result.type == "succeeded":
-            answers[line.custom_id] = Answer(anthropic_text(result.message), anthropic_usage(result.message.usage))
+            answers[line.custom_id] = Answer(anthropic_text(result.message), anthropic_usage(result.message.usage),
+                                             truncated=result.message.stop_reason == "max_tokens")
         elif result.type == "errored":
             error = getattr(result.error, "error", None)
             detail = f"{getattr(error, 'type', 'error')}: {getattr(error, 'message', '')}" if error else "errored"

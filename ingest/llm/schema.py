@@ -1,12 +1,14 @@
 """The models' answers, parsed and validated with pydantic against the story.
 
-`parse_filter` and `parse_extract` take the raw text of an answer and return the parsed
-value or raise `InvalidAnswer` with a reason short enough to send back to the model on the
-retry and to keep on a rejection.
+An answer is a JSON list with one item per excerpt id (`parse_group`); each item is checked
+on its own (`filter_item`, `extract_item`), so one bad item costs only its own excerpt a
+second request. Reasons are short enough to send back to the model and to keep on a
+rejection.
 """
 import json
 import math
 import re
+from dataclasses import dataclass, field
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
@@ -71,29 +73,13 @@ class Statement(BaseModel):
         return self
 
 
-class ExtractAnswer(BaseModel):
+class ExtractItem(BaseModel):
     model_config = ConfigDict(extra="ignore")
     statements: list[Statement]
 
 
 def _norm(text: str) -> str:
     return _SPACES.sub(" ", text.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'")).strip().lower()
-
-
-def _json(text: str):
-    body = text.strip()
-    fenced = _FENCE.match(body)
-    if fenced:
-        body = fenced.group(1)
-    if not body.startswith("{"):  # prose around the object: take the outermost braces
-        start, end = body.find("{"), body.rfind("}")
-        if start < 0 or end < start:
-            raise InvalidAnswer("no JSON object in the answer")
-        body = body[start:end + 1]
-    try:
-        return json.loads(body)
-    except json.JSONDecodeError as exc:
-        raise InvalidAnswer(f"invalid JSON: {exc.msg} at column {exc.colno}") from None
 
 
 def _reason(exc: ValidationError) -> str:
@@ -105,19 +91,121 @@ def _reason(exc: ValidationError) -> str:
     return "; ".join(parts)
 
 
-def parse_filter(text: str) -> bool:
+MISSING = "no answer for this excerpt in the list"
+CUT_OFF = "the answer was cut off before this excerpt"
+TWICE = "two answers for this excerpt"
+
+
+@dataclass
+class GroupAnswer:
+    """A grouped answer, per excerpt: `good` holds the parsed value of every item that
+    validated, `bad` the reason (and the item's own text) of every other asked id; `stray`
+    the items that named no asked id (an extra item, a wrong id), which land nowhere."""
+
+    good: dict = field(default_factory=dict)
+    bad: dict = field(default_factory=dict)  # id -> (reason, raw item)
+    stray: list = field(default_factory=list)
+
+
+def _items(text: str) -> tuple[list, bool]:
+    """The items of the answer's JSON list, read one by one, so that a list cut off in the
+    middle (the answer hit its token limit) still gives every item before the cut. Returns
+    (items, complete). A bare object is a list of one (an excerpt asked alone)."""
+    body = text.strip()
+    fenced = _FENCE.match(body)
+    if fenced:
+        body = fenced.group(1)
+    start = body.find("[")
+    brace = body.find("{")
+    if brace >= 0 and (start < 0 or brace < start):
+        # An object first: {"excerpts": [...]} or the like, or one item on its own.
+        try:
+            value, _ = _DECODER.raw_decode(body, brace)
+        except json.JSONDecodeError:
+            value = None
+        if isinstance(value, dict):
+            lists = [v for v in value.values() if isinstance(v, list) and all(isinstance(x, dict) for x in v)]
+            if "id" not in value and "statement" not in value and "statements" not in value and len(lists) == 1:
+                return lists[0], True
+            return [value], True
+    if start < 0:
+        raise InvalidAnswer("no JSON list in the answer")
+    items, at = [], start + 1
+    while True:
+        while at < len(body) and body[at] in " \t\r\n,":
+            at += 1
+        if at >= len(body):
+            return items, False
+        if body[at] == "]":
+            return items, True
+        try:
+            value, at = _DECODER.raw_decode(body, at)
+        except json.JSONDecodeError:
+            return items, False
+        items.append(value)
+
+
+_DECODER = json.JSONDecoder()
+
+
+def _as_id(value) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("#").isdigit():
+        return int(value.strip().lstrip("#"))
+    return None
+
+
+def parse_group(text: str | None, ids: list[int], check, *, truncated: bool = False) -> GroupAnswer:
+    """Split an answer to a request about `ids` into items per id. `check(id, item)` returns
+    the parsed value of an item or raises InvalidAnswer. Every asked id ends in `good` or
+    `bad`; nothing an item says is given to an id the item did not name."""
+    out = GroupAnswer()
     try:
-        return FilterAnswer.model_validate(_json(text)).statement
+        items, complete = _items(text or "")
+    except InvalidAnswer as exc:
+        out.bad = {i: (exc.reason, "") for i in ids}
+        return out
+    asked, seen = set(ids), {}
+    for item in items:
+        if not isinstance(item, dict):
+            out.stray.append(("not an object", item))
+            continue
+        if "id" not in item and len(ids) == 1 and len(items) == 1:
+            item = {**item, "id": ids[0]}  # asked alone, answered without the id
+        i = _as_id(item.get("id"))
+        if i is None or i not in asked:
+            out.stray.append((f"unknown id {item.get('id')!r}", item))
+            continue
+        seen.setdefault(i, []).append(item)
+    for i in ids:
+        got = seen.get(i)
+        if not got:
+            out.bad[i] = (CUT_OFF if (truncated or not complete) else MISSING, "")
+        elif len(got) > 1:
+            out.bad[i] = (TWICE, json.dumps(got, ensure_ascii=False))
+        else:
+            try:
+                out.good[i] = check(i, got[0])
+            except InvalidAnswer as exc:
+                out.bad[i] = (exc.reason, json.dumps(got[0], ensure_ascii=False))
+    return out
+
+
+def filter_item(item: dict) -> bool:
+    try:
+        return FilterAnswer.model_validate(item).statement
     except ValidationError as exc:
         raise InvalidAnswer(_reason(exc)) from None
 
 
-def parse_extract(text: str, *, story: StoryContext, excerpt: str | None = None) -> list[Statement]:
-    data = _json(text)
-    if isinstance(data, list):  # a bare list of statements is the same answer
-        data = {"statements": data}
+def extract_item(item: dict, *, story: StoryContext, excerpt: str | None = None) -> list[Statement]:
+    """The statements of one excerpt's item, validated against the story and, for the quote,
+    against that excerpt's own text (so an item given to the wrong id does not validate)."""
     try:
-        answer = ExtractAnswer.model_validate(data, context={"story": story, "excerpt": excerpt})
+        answer = ExtractItem.model_validate(item, context={"story": story, "excerpt": excerpt})
     except ValidationError as exc:
         raise InvalidAnswer(_reason(exc)) from None
     seen, unique = set(), []

@@ -6,6 +6,7 @@ fails the test, and no real key is used.
 """
 import json
 import time
+from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
@@ -16,9 +17,10 @@ from ingest.extractors import extractor_get
 from ingest.extractors.llm import BatchPending, LlmExtractor
 from ingest.llm import providers
 from ingest.llm.config import llm_config
-from ingest.llm.estimate import estimate_texts, tokens_of
+from ingest.llm.estimate import estimate_file, estimate_items
+from ingest.llm.groups import Item, group_message, groups_make, tokens_of
 from ingest.llm.models import LlmBatch, LlmRejection, LlmRun
-from ingest.llm.prompts import StoryContext, excerpt_message, prefix
+from ingest.llm.prompts import StoryContext, prefix
 from ingest.models import IngestRun
 from ingest.services import excerpts_extract, ingest_file
 from ledger.models import Excerpt, StanceRecord
@@ -87,108 +89,202 @@ def ingested(story, tmp_path, *texts):
     return run, ids
 
 
-def batch_routes(api, e1, e2):
-    """The filter batch is in progress at the first look and ended at the second; the
-    extract batch has ended at the first look."""
-    fb, xb = "msgbatch_01HkcTjaV5uDC8jWR4ZsDV8d", "msgbatch_013Zva2CMHLNnXjNJJKqJ2EF"
-
-    def created(body):
-        first = body["requests"][0]["params"]["model"]
-        return recorded("anthropic_batch_filter_created.json" if first == "claude-haiku-5-5"
-                        else "anthropic_batch_extract_created.json")
-
-    ok, binary = 200, {"content-type": "application/binary"}
-    api.on("POST", "/v1/messages/batches", (ok, {}, created))
-    api.on("GET", f"/v1/messages/batches/{fb}", (ok, {}, recorded("anthropic_batch_filter_created.json")),
-           (ok, {}, recorded("anthropic_batch_filter_ended.json")))
-    api.on("GET", f"/v1/messages/batches/{fb}/results", (ok, binary, recorded("anthropic_batch_filter_results.jsonl", E1=e1, E2=e2)))
-    api.on("GET", f"/v1/messages/batches/{xb}", (ok, {}, recorded("anthropic_batch_extract_ended.json")))
-    api.on("GET", f"/v1/messages/batches/{xb}/results", (ok, binary, recorded("anthropic_batch_extract_results.jsonl", E1=e1)))
-    return fb
+THIRD = "The students said a sound cannon was used on 15 March."
+FB, XB, RB = "msgbatch_01HkcTjaV5uDC8jWR4ZsDV8d", "msgbatch_013Zva2CMHLNnXjNJJKqJ2EF", "msgbatch_01Nn4eK3QJqkVXw5pT2sH8Ye"
+OK, BINARY = 200, {"content-type": "application/binary"}
 
 
-def test_batch_from_submission_to_records(story, tmp_path, api, llm_settings):
+def asked(body) -> list[int]:
+    """The excerpt ids a request asks about, read from its user message."""
+    message = json.loads(body["messages"][-1]["content"])
+    return [e["id"] for p in message["passages"] for e in p["excerpts"]]
+
+
+def note(body) -> str:
+    return json.loads(body["messages"][-1]["content"]).get("note", "")
+
+
+def by_request(routes: dict, **ids):
+    """A handler answering a Messages request by (model, the ids it asks about)."""
+    names = {v: k for k, v in ids.items()}
+
+    def answer(body):
+        key = (body["model"], tuple(names[i] for i in asked(body)))
+        if key not in routes:
+            raise AssertionError(f"unexpected request {key}")
+        return recorded(routes[key], **ids)
+
+    return answer
+
+
+def test_grouped_batch_end_to_end(story, tmp_path, api, llm_settings):
+    """Three excerpts, one request per stage: the filter's group passes two, the extract
+    group answers both, and each answer lands on its own excerpt."""
     llm_settings()
-    run, (e1, e2) = ingested(story, tmp_path, SAID, NOT_SAID)
-    assert run.extractor == "llm/claude-sonnet-5-5"
-    fb = batch_routes(api, e1, e2)
+    run, (e1, e2, e3) = ingested(story, tmp_path, SAID, NOT_SAID, THIRD)
+    stages = {"claude-haiku-5-5": "anthropic_batch_filter_created.json", "claude-sonnet-5-5": "anthropic_batch_extract_ended.json"}
+    api.on("POST", "/v1/messages/batches", (OK, {}, lambda body: recorded(stages[body["requests"][0]["params"]["model"]])))
+    api.on("GET", f"/v1/messages/batches/{FB}", (OK, {}, recorded("anthropic_batch_filter_created.json")),
+           (OK, {}, recorded("anthropic_batch_filter_ended.json")))
+    ids = dict(E1=e1, E2=e2, E3=e3)
+    api.on("GET", f"/v1/messages/batches/{FB}/results", (OK, BINARY, recorded("anthropic_batch_filter_group_results.jsonl", **ids)))
+    api.on("GET", f"/v1/messages/batches/{XB}", (OK, {}, recorded("anthropic_batch_extract_ended.json")))
+    api.on("GET", f"/v1/messages/batches/{XB}/results", (OK, BINARY, recorded("anthropic_batch_extract_group_results.jsonl", **ids)))
 
-    # First delivery: the filter batch is submitted and still in progress: hand back.
-    with pytest.raises(BatchPending):
-        excerpts_extract(run_id=run.pk, excerpt_ids=[e1, e2])
-    filt = LlmBatch.objects.get(stage="filter")
-    assert (filt.provider_batch_id, filt.status, filt.excerpt_ids, filt.run_id) == (fb, "in_progress", [e1, e2], run.pk)
-    submitted = api.sent("POST", "/v1/messages/batches")
-    assert len(submitted) == 1
-    request = submitted[0][2]["requests"][0]
-    assert request["custom_id"] == f"excerpt-{e1}"
-    assert request["params"]["system"][0]["cache_control"] == {"type": "ephemeral"}  # the story prefix is cached
-    assert "device-owned" in request["params"]["system"][0]["text"] and "ministry" in request["params"]["system"][0]["text"]
-    assert SAID in request["params"]["messages"][0]["content"]
-    headers = submitted[0][3]
-    assert "test-key-not-real" in headers.get("x-api-key", headers.get("authorization", ""))
+    with pytest.raises(BatchPending):  # the filter batch is still in progress: hand back
+        excerpts_extract(run_id=run.pk, excerpt_ids=[e1, e2, e3])
+    assert excerpts_extract(run_id=run.pk, excerpt_ids=[e1, e2, e3]) == 2
 
-    # Second delivery (after a restart, say): the same batch is polled, not submitted again;
-    # its results pass one excerpt; the extract batch is submitted, ends, and is read.
-    assert excerpts_extract(run_id=run.pk, excerpt_ids=[e1, e2]) == 1
-    assert len(api.sent("POST", "/v1/messages/batches")) == 2
-    extract_request = api.sent("POST", "/v1/messages/batches")[1][2]["requests"]
-    assert [r["custom_id"] for r in extract_request] == [f"excerpt-{e1}"]  # the filtered-out one is not sent
-    assert list(LlmBatch.objects.values_list("stage", "status", "succeeded")) == [
-        ("filter", "results_read", 2), ("extract", "results_read", 1)]
+    submitted = [r[2]["requests"] for r in api.sent("POST", "/v1/messages/batches")]
+    assert [len(requests) for requests in submitted] == [1, 1]  # one request a stage
+    (filt,), (ext,) = submitted
+    assert (filt["custom_id"], asked(filt["params"])) == (f"group-{e1}-3", [e1, e2, e3])
+    assert (ext["custom_id"], asked(ext["params"])) == (f"group-{e1}-2", [e1, e3])  # the filtered-out one is not sent
+    system = ext["params"]["system"]
+    assert len(system) == 1 and system[0]["cache_control"] == {"type": "ephemeral"}  # the story prefix, once, cached
+    assert "device-owned" in system[0]["text"] and SAID not in system[0]["text"]
+    passages = json.loads(ext["params"]["messages"][0]["content"])["passages"]
+    assert [p["text"] for p in passages] == [SAID, THIRD]
+    assert filt["params"]["max_tokens"] == 3 * 24 + 16 and ext["params"]["max_tokens"] == 2 * 400 + 16
 
-    record = StanceRecord.objects.get()
-    assert (record.actor.key, record.question.key, record.position, record.extractor, record.excerpt_id) == (
-        "ministry", "device-owned", "deny", "llm/claude-sonnet-5-5", e1)
-    assert record.quote == "the police do not have an LRAD"
-    assert not StanceRecord.objects.filter(excerpt_id=e2).exists()  # filtered out: no record
+    records = {r.excerpt_id: (r.actor.key, r.question.key, r.position, r.quote) for r in StanceRecord.objects.all()}
+    assert records == {e1: ("ministry", "device-owned", "deny", "the police do not have an LRAD"),
+                       e3: ("students", "device-used", "affirm", "a sound cannon was used on 15 March")}
+    assert list(LlmBatch.objects.values_list("stage", "status", "groups")) == [
+        ("filter", "results_read", {f"group-{e1}-3": [e1, e2, e3]}), ("extract", "results_read", {f"group-{e1}-2": [e1, e3]})]
     run.refresh_from_db()
-    # tokens: filter 410+6 and 402+6, extract 655+58; batch price = half the list price
-    assert (run.tokens_in, run.tokens_out, run.status, run.records) == (410 + 402 + 655, 6 + 6 + 58, "done", 1)
-    expected = (Decimal(812) * Decimal("0.10") + Decimal(12) * Decimal("0.50") + Decimal(655) * 2 + Decimal(58) * 10) / 2_000_000
+    # tokens: filter 534 + 412 written to the cache, 41 out; extract 861 in, 96 out; batches at half price
+    assert (run.tokens_in, run.tokens_out, run.status, run.records) == (534 + 412 + 861, 41 + 96, "done", 2)
+    expected = (Decimal(534) * Decimal("0.10") + Decimal(412) * Decimal("0.125") + 41 * Decimal("0.50")
+                + Decimal(861) * 2 + 96 * 10) / 2_000_000
     assert run.cost_usd == expected.quantize(Decimal("0.000001"))
     assert not LlmRejection.objects.exists()
 
 
-def test_filter_rejection_writes_no_record(story, tmp_path, api, llm_settings):
+def direct_routes(api, e1, e2, e3, extract: dict):
+    """Direct calls: the filter's group passes e1 and e3; `extract` answers the rest."""
+    routes = {("claude-haiku-5-5", ("E1", "E2", "E3")): "anthropic_message_filter_group.json", **extract}
+    api.on("POST", "/v1/messages", (OK, {}, by_request(routes, E1=e1, E2=e2, E3=e3)))
+
+
+def extract_calls(api):
+    return [r[2] for r in api.sent("POST", "/v1/messages") if r[2]["model"] == "claude-sonnet-5-5"]
+
+
+def test_missing_item_is_asked_again_alone(story, tmp_path, api, llm_settings):
     llm_settings(BATCH=False)
-    run, (e2,) = ingested(story, tmp_path, NOT_SAID)
-    no = json.loads(recorded("anthropic_message_filter_yes.json"))
-    no["content"][0]["text"] = '{"statement": false}'
-    api.on("POST", "/v1/messages", (200, {}, json.dumps(no).encode()))
-    assert excerpts_extract(run_id=run.pk, excerpt_ids=[e2]) == 0
-    assert [r[2]["model"] for r in api.sent("POST", "/v1/messages")] == ["claude-haiku-5-5"]  # no extract call
-    assert not StanceRecord.objects.exists() and not LlmRejection.objects.exists()
+    run, (e1, e2, e3) = ingested(story, tmp_path, SAID, NOT_SAID, THIRD)
+    direct_routes(api, e1, e2, e3, {
+        ("claude-sonnet-5-5", ("E1", "E3")): "anthropic_message_extract_group_missing.json",
+        ("claude-sonnet-5-5", ("E3",)): "anthropic_message_extract_alone_e3.json"})
+    assert excerpts_extract(run_id=run.pk, excerpt_ids=[e1, e2, e3]) == 2
+    calls = extract_calls(api)
+    assert [asked(c) for c in calls] == [[e1, e3], [e3]]  # e1's good item is never asked again
+    assert note(calls[1]) == "An earlier answer for this excerpt could not be used (no answer for this excerpt in the list). Answer for it again."
+    assert sorted(StanceRecord.objects.values_list("excerpt_id", "actor__key")) == [(e1, "ministry"), (e3, "students")]
+    assert not LlmRejection.objects.exists()
     run.refresh_from_db()
-    assert (run.status, run.excerpts_done, run.tokens_in, run.tokens_out) == ("done", 1, 410, 6)
+    assert (run.tokens_in, run.tokens_out) == (534 + 861 + 744, 41 + 47 + 49)
 
 
-def test_malformed_answer_retried_then_kept_as_rejection(story, tmp_path, api, llm_settings):
+def test_extra_item_lands_nowhere(story, tmp_path, api, llm_settings):
     llm_settings(BATCH=False)
-    run, (e1,) = ingested(story, tmp_path, SAID)
+    run, (e1, e2, e3) = ingested(story, tmp_path, SAID, NOT_SAID, THIRD)
+    direct_routes(api, e1, e2, e3, {("claude-sonnet-5-5", ("E1", "E3")): "anthropic_message_extract_group_extra.json"})
+    assert excerpts_extract(run_id=run.pk, excerpt_ids=[e1, e2, e3]) == 2
+    assert [asked(c) for c in extract_calls(api)] == [[e1, e3]]  # nothing asked again
+    # The extra item (an id not asked: 424242) wrote nothing anywhere.
+    assert sorted(StanceRecord.objects.values_list("excerpt_id", "actor__key", "confidence")) == [
+        (e1, "ministry", 0.9), (e3, "students", 0.85)]
+    assert not LlmRejection.objects.exists()
 
-    def by_model(body):
-        if body["model"] == "claude-haiku-5-5":
-            return recorded("anthropic_message_filter_yes.json")
-        retried = len(body["messages"]) > 1
-        return recorded("anthropic_message_extract_unknown_actor.json" if retried else "anthropic_message_extract_truncated.json")
 
-    api.on("POST", "/v1/messages", (200, {}, by_model))
-    assert excerpts_extract(run_id=run.pk, excerpt_ids=[e1]) == 0
-    calls = [r[2] for r in api.sent("POST", "/v1/messages")]
-    assert [c["model"] for c in calls] == ["claude-haiku-5-5", "claude-sonnet-5-5", "claude-sonnet-5-5"]
-    retry = calls[2]["messages"]
-    assert [m["role"] for m in retry] == ["user", "assistant", "user"]
-    assert retry[1]["content"].startswith('{"statements": [{"actor": "ministry"')  # its own bad answer
-    assert "invalid JSON" in retry[2]["content"]  # and why it was bad
+def test_wrong_id_is_not_believed(story, tmp_path, api, llm_settings):
+    """The model files e1's statement under e3's id: its quote is not in e3's excerpt, so the
+    item is refused, and both excerpts are asked again alone; each answer lands on its own."""
+    llm_settings(BATCH=False)
+    run, (e1, e2, e3) = ingested(story, tmp_path, SAID, NOT_SAID, THIRD)
+    direct_routes(api, e1, e2, e3, {
+        ("claude-sonnet-5-5", ("E1", "E3")): "anthropic_message_extract_group_wrong_id.json",
+        ("claude-sonnet-5-5", ("E1",)): "anthropic_message_extract_alone_e1.json",
+        ("claude-sonnet-5-5", ("E3",)): "anthropic_message_extract_alone_e3.json"})
+    assert excerpts_extract(run_id=run.pk, excerpt_ids=[e1, e2, e3]) == 2
+    calls = extract_calls(api)
+    assert [asked(c) for c in calls[1:]] in ([[e1], [e3]], [[e3], [e1]])
+    notes = {asked(c)[0]: note(c) for c in calls[1:]}
+    assert "no answer for this excerpt in the list" in notes[e1]
+    assert "the quote is not copied from the excerpt" in notes[e3]
+    records = sorted(StanceRecord.objects.values_list("excerpt_id", "actor__key", "question__key"))
+    assert records == [(e1, "ministry", "device-owned"), (e3, "students", "device-used")]
+
+
+def batch_routes(api, e1, e2, e3, *, extract_results, retry_results=None, pending=()):
+    """Batches: filter (ended), extract, extract_retry; a stage named in `pending` is in
+    progress at its first look and ended at the second."""
+    created = {"claude-haiku-5-5": "anthropic_batch_filter_ended.json", "claude-sonnet-5-5": "anthropic_batch_extract_ended.json"}
+
+    def submit(body):
+        first = body["requests"][0]
+        if first["custom_id"].startswith("excerpt-") and first["params"]["model"] == "claude-sonnet-5-5":
+            return recorded("anthropic_batch_retry_ended.json")
+        return recorded(created[first["params"]["model"]])
+
+    api.on("POST", "/v1/messages/batches", (OK, {}, submit))
+    for bid, stage, ended in ((FB, "filter", "anthropic_batch_filter_ended.json"), (XB, "extract", "anthropic_batch_extract_ended.json"),
+                              (RB, "extract_retry", "anthropic_batch_retry_ended.json")):
+        looks = [(OK, {}, recorded("anthropic_batch_filter_created.json").replace(FB.encode(), bid.encode()))] if stage in pending else []
+        api.on("GET", f"/v1/messages/batches/{bid}", *looks, (OK, {}, recorded(ended)))
+    ids = dict(E1=e1, E2=e2, E3=e3)
+    api.on("GET", f"/v1/messages/batches/{FB}/results", (OK, BINARY, recorded("anthropic_batch_filter_group_results.jsonl", **ids)))
+    api.on("GET", f"/v1/messages/batches/{XB}/results", (OK, BINARY, recorded(extract_results, **ids)))
+    if retry_results:
+        api.on("GET", f"/v1/messages/batches/{RB}/results", (OK, BINARY, recorded(retry_results, **ids)))
+
+
+def test_truncated_list_keeps_what_came_and_asks_the_rest_alone(story, tmp_path, api, llm_settings):
+    llm_settings()
+    run, (e1, e2, e3) = ingested(story, tmp_path, SAID, NOT_SAID, THIRD)
+    batch_routes(api, e1, e2, e3, extract_results="anthropic_batch_extract_group_truncated.jsonl",
+                 retry_results="anthropic_batch_extract_retry_bad.jsonl")
+    assert excerpts_extract(run_id=run.pk, excerpt_ids=[e1, e2, e3]) == 1
+    retry = api.sent("POST", "/v1/messages/batches")[2][2]["requests"]
+    assert [(r["custom_id"], asked(r["params"])) for r in retry] == [(f"excerpt-{e3}", [e3])]
+    assert "the answer was cut off before this excerpt" in note(retry[0]["params"])
+    assert list(StanceRecord.objects.values_list("excerpt_id", "actor__key")) == [(e1, "ministry")]
     rejection = LlmRejection.objects.get()
-    assert (rejection.excerpt_id, rejection.stage, rejection.model, rejection.run_id) == (e1, "extract", "claude-sonnet-5-5", run.pk)
-    assert rejection.reason.startswith("invalid answer twice: invalid JSON")
-    assert "unknown actor 'police'" in rejection.reason
+    assert (rejection.excerpt_id, rejection.stage, rejection.model, rejection.run_id) == (e3, "extract", "claude-sonnet-5-5", run.pk)
+    assert rejection.reason == ("the answer was cut off before this excerpt; asked again alone: "
+                                "statements.0.actor: unknown actor 'police'")
     assert '"actor": "police"' in rejection.answer
-    assert not StanceRecord.objects.exists()
+    assert list(LlmBatch.objects.values_list("stage", flat=True)) == ["filter", "extract", "extract_retry"]
     run.refresh_from_db()
-    assert (run.status, run.tokens_in, run.tokens_out) == ("done", 410 + 655 + 702, 6 + 600 + 61)
+    assert (run.status, run.excerpts_done, run.tokens_out) == ("done", 3, 41 + 64 + 52)
+
+
+def test_restart_in_the_middle_of_a_grouped_batch_pays_nothing_twice(story, tmp_path, api, llm_settings):
+    """Each delivery below is a fresh extractor (as after a worker's restart): it finds the
+    batches the earlier ones submitted and goes on from their rows."""
+    llm_settings()
+    run, (e1, e2, e3) = ingested(story, tmp_path, SAID, NOT_SAID, THIRD)
+    batch_routes(api, e1, e2, e3, extract_results="anthropic_batch_extract_group_missing.jsonl",
+                 retry_results="anthropic_batch_extract_retry_e3.jsonl", pending=("extract", "extract_retry"))
+    with pytest.raises(BatchPending, match="extract"):  # the extract group is in progress
+        excerpts_extract(run_id=run.pk, excerpt_ids=[e1, e2, e3])
+    with pytest.raises(BatchPending, match="extract_retry"):  # e3, missing from it, is asked alone
+        excerpts_extract(run_id=run.pk, excerpt_ids=[e1, e2, e3])
+    assert excerpts_extract(run_id=run.pk, excerpt_ids=[e1, e2, e3]) == 2
+    assert excerpts_extract(run_id=run.pk, excerpt_ids=[e1, e2, e3]) == 0  # a redelivery after the end
+
+    submitted = [[(r["params"]["model"], tuple(asked(r["params"]))) for r in b[2]["requests"]]
+                 for b in api.sent("POST", "/v1/messages/batches")]
+    assert submitted == [[("claude-haiku-5-5", (e1, e2, e3))], [("claude-sonnet-5-5", (e1, e3))], [("claude-sonnet-5-5", (e3,))]]
+    for bid in (FB, XB, RB):  # each batch's results read once
+        assert len(api.sent("GET", f"/v1/messages/batches/{bid}/results")) == 1
+    assert sorted(StanceRecord.objects.values_list("excerpt_id", "actor__key")) == [(e1, "ministry"), (e3, "students")]
+    run.refresh_from_db()
+    assert (run.status, run.excerpts_done, run.records) == ("done", 3, 2)
+    assert run.tokens_out == 41 + 47 + 49 and run.tokens_in == 534 + 412 + 861 + 498 + 744 + 498  # counted once
+    assert run.cost_usd == sum(LlmBatch.objects.values_list("cost_usd", flat=True))
 
 
 def test_rate_limit_429_is_retried_after_retry_after(story, tmp_path, api, llm_settings):
@@ -218,27 +314,93 @@ def test_rate_limit_429_is_retried_after_retry_after(story, tmp_path, api, llm_s
     assert (run.tokens_in, run.tokens_out, run.cost_usd) == (388 + 612, 6 + 55, 0)  # unpriced models cost 0
 
 
-def test_estimate_figures(story, llm_settings):
-    config = llm_settings()
+def synthetic(n: int, *, per_article: int = 1) -> list[Item]:
+    return [Item(id=100_000 + k, sentence=f"Sentence {k} " + "S" * 60, text=f"Before. Sentence {k} " + "S" * 60 + " After " + "T" * 200,
+                 day=date(2025, 3, 16), article=k // per_article, position=k, topic="sound") for k in range(n)]
+
+
+def test_estimate_figures(story, llm_settings, settings):
     ctx = StoryContext.of(story)
-    texts = [("S" * 70, "T" * 350, "2025-03-16")] * 1000
-    est = estimate_texts(ctx, texts, config)
-    body = tokens_of(excerpt_message(sentence="S" * 70, text="T" * 350, day="2025-03-16")) + 12
-    f_in = 1000 * (tokens_of(prefix(ctx, "filter")) + body)
-    x_in = 1000 * (tokens_of(prefix(ctx, "extract")) + body)
+    items = synthetic(1000)
+    est = estimate_items(ctx, items, llm_settings(GROUP_SIZE=20))
     filt, ext = est.stages
-    assert (filt.stage, filt.model, filt.requests, filt.tokens_in, filt.tokens_out) == ("filter", "claude-haiku-5-5", 1000, f_in, 16_000)
-    assert (ext.stage, ext.model, ext.requests, ext.tokens_in, ext.tokens_out) == ("extract", "claude-sonnet-5-5", 1000, x_in, 150_000)
+    assert (filt.stage, filt.model, filt.requests, filt.group_size) == ("filter", "claude-haiku-5-5", 50, 20)
+    assert (ext.stage, ext.model, ext.requests, ext.group_size) == ("extract", "claude-sonnet-5-5", 50, 20)
+    # The prefix once a request, then each group's passages as they would be sent.
+    for stage in (filt, ext):
+        assert stage.prefix_tokens == tokens_of(prefix(ctx, stage.stage))
+        assert stage.tokens_in == 50 * stage.prefix_tokens + sum(
+            tokens_of(group_message(items[k:k + 20])) + 12 for k in range(0, 1000, 20))
     q = Decimal("0.000001")
-    assert filt.cost_usd == ((Decimal(f_in) * Decimal("0.10") + 16_000 * Decimal("0.50")) / 2_000_000).quantize(q)
-    assert ext.cost_usd == ((Decimal(x_in) * 2 + 150_000 * 10) / 2_000_000).quantize(q)
+    assert filt.cost_usd == ((Decimal(filt.tokens_in) * Decimal("0.10") + filt.tokens_out * Decimal("0.50")) / 2_000_000).quantize(q)
+    assert ext.cost_usd == ((Decimal(ext.tokens_in) * 2 + ext.tokens_out * 10) / 2_000_000).quantize(q)
     assert est.cost_usd == filt.cost_usd + ext.cost_usd
-    direct = estimate_texts(ctx, texts, llm_settings(BATCH=False))
+    assert est.cached_usd == est.cost_usd  # this story's prefix is under 1,024 tokens: no provider caches it
+    one = estimate_items(ctx, items, llm_settings(GROUP_SIZE=1))
+    assert [s.requests for s in one.stages] == [1000, 1000]
+    assert one.tokens_out - 2 * 2000 == est.tokens_out - 2 * 100  # the same answers, without 1,900 list brackets
+    assert est.cost_usd < one.cost_usd / 2  # the prefix, paid 50 times instead of 1,000
+    direct = estimate_items(ctx, items, llm_settings(BATCH=False))
     assert abs(direct.cost_usd - 2 * est.cost_usd) <= Decimal("0.000002")  # the batch discount is half
     lines = "\n".join(est.lines())
-    assert "1000 excerpts (batch, 50% off" in lines and f"${est.cost_usd:.4f}" in lines
-    local = estimate_texts(ctx, texts, llm_settings(PROVIDER="openai", FILTER_MODEL="m1", EXTRACT_MODEL="m2"))
+    assert "1000 excerpts (batch, 50% off" in lines and f"${est.cost_usd:.4f}" in lines and "of up to  20 excerpts" in lines
+    local = estimate_items(ctx, items, llm_settings(PROVIDER="openai", FILTER_MODEL="m1", EXTRACT_MODEL="m2"))
     assert local.cost_usd == 0 and not local.batch and "no price for this model" in "\n".join(local.lines())
+    # A model with a small context or short answers gets smaller groups.
+    settings.LLM_PRICES = {"m2": {"input": 1, "output": 1, "context": 4096, "max_output": 2000}}
+    local = estimate_items(ctx, items, llm_settings(PROVIDER="openai", FILTER_MODEL="m1", EXTRACT_MODEL="m2", GROUP_SIZE=40))
+    assert [s.group_size for s in local.stages] == [40, 5]  # 2,000 answer tokens hold 5 extract answers of 400
+    assert local.stages[1].requests == 200
+
+
+def test_groups_keep_an_article_together_and_its_context_once():
+    # Two articles of three excerpts whose contexts overlap, and one of one, in groups of 4.
+    a = [Item(id=1 + k, sentence=s, text=t, day=date(2025, 3, 16), article=7, position=10 * k, topic="sound")
+         for k, (s, t) in enumerate([("B.", "A. B. C."), ("C.", "B. C. D."), ("D.", "C. D. E.")])]
+    b = [Item(id=10 + k, sentence=f"X{k}.", text=f"W. X{k}. Y.", day=date(2025, 3, 16), article=8, position=100 * k, topic="sound")
+         for k in range(3)]
+    c = [Item(id=20, sentence="Z.", text="Z.", day=date(2025, 3, 15), article=9, topic="sound")]
+    groups = groups_make(b + a + c, 4)
+    assert [[i.id for i in g] for g in groups] == [[20, 1, 2, 3], [10, 11, 12]]
+    passages = json.loads(group_message(groups[0]))["passages"]
+    assert passages == [{"date": "2025-03-15", "text": "Z.", "excerpts": [{"id": 20, "sentence": "Z."}]},
+                        {"date": "2025-03-16", "text": "A. B. C. D. E.",
+                         "excerpts": [{"id": 1, "sentence": "B."}, {"id": 2, "sentence": "C."}, {"id": 3, "sentence": "D."}]}]
+
+
+CANOPY = Path(__file__).resolve().parents[2] / "fixtures" / "canopy"
+
+
+def test_demo_story_costs_at_most_the_study_price(db, llm_settings):
+    """The printed upper bound for the demo story, at the listed prices and the default
+    group size, is at or under the study's real spend ($0.74 per 1,000 excerpts)."""
+    from ledger.bundle import story_load
+
+    story, _ = story_load(CANOPY)
+    est = estimate_file(story, CANOPY / "articles.jsonl", llm_settings(GROUP_SIZE=20))
+    assert est.excerpts > 300
+    assert est.per_thousand(est.cost_usd) <= Decimal("0.74")
+    assert est.per_thousand(est.cached_usd) <= Decimal("0.85") * est.per_thousand(est.cost_usd)
+
+
+def test_command_estimate_sends_nothing_and_asks_nothing(story, tmp_path, api, llm_settings, capsys):
+    from django.core.management import CommandError, call_command
+
+    llm_settings(API_KEY="")  # no key needed to estimate
+    path = write_lines(tmp_path / "a.jsonl", [article("https://alpha.example/1", SAID),
+                                              article("https://alpha.example/2", THIRD)])
+    call_command("ingest", "teststory", str(path), "--extractor", "llm", "--estimate", "--json")
+    out = capsys.readouterr().out
+    estimate = json.loads(out)  # one JSON object, nothing else
+    assert estimate["excerpts"] == 2 and estimate["usd_upper"] >= estimate["usd_cached"] > 0
+    assert [(s["stage"], s["requests"]) for s in estimate["stages"]] == [("filter", 1), ("extract", 1)]
+    assert estimate["usd_upper"] == pytest.approx(sum(s["usd_upper"] for s in estimate["stages"]))
+    call_command("ingest", "teststory", str(path), "--extractor", "llm", "--estimate")
+    assert capsys.readouterr().out.startswith("LLM estimate for 2 excerpts (batch, 50% off")
+    assert api.requests == [] and not Excerpt.objects.exists() and not IngestRun.objects.exists()
+    assert not LlmRun.objects.exists()
+    with pytest.raises(CommandError, match="^--estimate and --json go with --extractor llm$"):
+        call_command("ingest", "teststory", str(path), "--estimate")
 
 
 def test_budget_reached_sends_nothing(story, tmp_path, api, llm_settings):
@@ -272,41 +434,6 @@ def test_extractor_registered(llm_settings):
     llm_settings(EXTRACT_MODEL="claude-sonnet-5-5")
     assert isinstance(extractor_get("llm"), LlmExtractor)
     assert extractor_get("llm/claude-sonnet-5-5").name == "llm/claude-sonnet-5-5"
-
-
-def test_batch_invalid_answers_go_to_a_retry_batch_then_rejections(story, tmp_path, api, llm_settings):
-    llm_settings()
-    run, (e1, e3) = ingested(story, tmp_path, SAID, "The Interior Minister said they never bought an LRAD.")
-    fb, xb, rb = "msgbatch_01HkcTjaV5uDC8jWR4ZsDV8d", "msgbatch_013Zva2CMHLNnXjNJJKqJ2EF", "msgbatch_01Nn4eK3QJqkVXw5pT2sH8Ye"
-    stages = {"filter": "anthropic_batch_filter_ended.json", "extract": "anthropic_batch_extract_ended.json",
-              "retry": "anthropic_batch_retry_ended.json"}
-
-    def created(body):
-        first = body["requests"][0]["params"]
-        stage = "filter" if first["model"] == "claude-haiku-5-5" else "retry" if len(first["messages"]) == 3 else "extract"
-        return recorded(stages[stage])
-
-    ok, binary = 200, {"content-type": "application/binary"}
-    api.on("POST", "/v1/messages/batches", (ok, {}, created))
-    for bid, stage in ((fb, "filter"), (xb, "extract"), (rb, "retry")):
-        api.on("GET", f"/v1/messages/batches/{bid}", (ok, {}, recorded(stages[stage])))
-    api.on("GET", f"/v1/messages/batches/{fb}/results", (ok, binary, recorded("anthropic_batch_filter_results_both.jsonl", E1=e1, E3=e3)))
-    api.on("GET", f"/v1/messages/batches/{xb}/results", (ok, binary, recorded("anthropic_batch_extract_results_truncated.jsonl", E1=e1, E3=e3)))
-    api.on("GET", f"/v1/messages/batches/{rb}/results", (ok, binary, recorded("anthropic_batch_retry_results.jsonl", E1=e1, E3=e3)))
-
-    assert excerpts_extract(run_id=run.pk, excerpt_ids=[e1, e3]) == 0
-    retry = api.sent("POST", "/v1/messages/batches")[2][2]["requests"]
-    assert sorted(r["custom_id"] for r in retry) == sorted([f"excerpt-{e1}", f"excerpt-{e3}"])
-    assert "invalid JSON" in retry[0]["params"]["messages"][2]["content"]
-    assert list(LlmBatch.objects.values_list("stage", "status")) == [
-        ("filter", "results_read"), ("extract", "results_read"), ("retry", "results_read")]
-    reasons = dict(LlmRejection.objects.values_list("excerpt_id", "reason"))
-    assert reasons[e1].startswith("invalid answer twice: invalid JSON") and "unknown actor 'police'" in reasons[e1]
-    assert reasons[e3].startswith("invalid answer (invalid JSON") and "invalid_request_error" in reasons[e3]
-    assert not StanceRecord.objects.exists()
-    run.refresh_from_db()
-    assert (run.status, run.excerpts_done) == ("done", 2)
-    assert run.tokens_out == 6 + 6 + 600 + 600 + 61
 
 
 def test_preflight_max_cost_stops_before_anything(story, tmp_path, api, llm_settings):
@@ -358,9 +485,34 @@ def test_worker_task_comes_back_while_the_batch_runs(story, tmp_path, api, llm_s
     from ingest.tasks import excerpts_extract_task
 
     llm_settings()
-    run, (e1, e2) = ingested(story, tmp_path, SAID, NOT_SAID)
-    batch_routes(api, e1, e2)
-    excerpts_extract_task.apply(args=(run.pk, [e1, e2]))
-    assert StanceRecord.objects.get().extractor == "llm/claude-sonnet-5-5"
-    assert len(api.sent("GET", "/v1/messages/batches/msgbatch_01HkcTjaV5uDC8jWR4ZsDV8d")) >= 2  # looked again
+    run, (e1, e2, e3) = ingested(story, tmp_path, SAID, NOT_SAID, THIRD)
+    batch_routes(api, e1, e2, e3, extract_results="anthropic_batch_extract_group_results.jsonl", pending=("extract",))
+    excerpts_extract_task.apply(args=(run.pk, [e1, e2, e3]))
+    assert {r.extractor for r in StanceRecord.objects.all()} == {"llm/claude-sonnet-5-5"}
+    assert len(api.sent("GET", f"/v1/messages/batches/{XB}")) >= 2  # looked again
     assert len(api.sent("POST", "/v1/messages/batches")) == 2  # and submitted nothing twice
+
+
+def test_run_page_shows_what_the_run_spent_against_its_estimate(story, tmp_path, api, llm_settings, client, capsys):
+    from django.core.management import call_command
+
+    llm_settings(BATCH=False)
+    path = write_lines(tmp_path / "a.jsonl", [article(f"https://alpha.example/{n}", text)
+                                              for n, text in enumerate((SAID, NOT_SAID, THIRD))])
+    call_command("ingest", "teststory", str(path), "--extractor", "llm", "--max-cost", "1", "--yes")
+    run = IngestRun.objects.get()
+    e1, e2, e3 = (Excerpt.objects.get(article__url=f"https://alpha.example/{n}").id for n in range(3))
+    direct_routes(api, e1, e2, e3, {("claude-sonnet-5-5", ("E1", "E3")): "anthropic_message_extract_group_extra.json"})
+    assert excerpts_extract(run_id=run.pk, excerpt_ids=[e1, e2, e3]) == 2
+    run.refresh_from_db()
+    armed = run.llm
+    assert armed.estimate["excerpts"] == 3 and armed.estimate_usd == Decimal(str(armed.estimate["usd_upper"])) > 0
+    assert 0 < run.cost_usd
+
+    spend = client.get(f"/stories/teststory/runs/{run.id}.json").json()["spend"]
+    assert Decimal(spend["spent_usd"]) == run.cost_usd and Decimal(spend["estimate_usd"]) == armed.estimate_usd
+    assert (spend["estimate_excerpts"], spend["tokens_in"], spend["max_cost_usd"]) == (3, run.tokens_in, "1.000000")
+    assert spend["of_estimate"] == round(float(run.cost_usd / armed.estimate_usd) * 100, 1)
+    html = client.get(f"/stories/teststory/runs/{run.id}/").content.decode()
+    assert "Spent against the estimate" in html
+    assert f"Spent <strong>${run.cost_usd:.4f}</strong> of an estimated <strong>${armed.estimate_usd:.4f}</strong>" in html

@@ -5,7 +5,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
-from ingest.llm.gate import budget_attach, money, preflight
+from ingest.llm.gate import budget_attach, estimate_only, money, preflight
 from ingest.models import IngestRun
 from ingest.services import ingest_file
 from ledger.errors import LedgerError
@@ -30,12 +30,22 @@ class Command(BaseCommand):
         parser.add_argument("--timeout", type=float, help="with --wait: give up after this many seconds")
         parser.add_argument("--yes", action="store_true", help="llm: send without asking (the estimate is still printed)")
         parser.add_argument("--max-cost", type=money, metavar="USD", help="llm: stop before the run would cost more than this")
+        parser.add_argument("--estimate", action="store_true", help="llm: print the cost estimate and stop (nothing is sent)")
+        parser.add_argument("--json", action="store_true", help="with --estimate: print it as one JSON object")
 
-    def handle(self, *args, slug, articles, extractor, wait, rejects, timeout, verbosity, yes=False, max_cost=None, **options):
+    def handle(self, *args, slug, articles, extractor, wait, rejects, timeout, verbosity, yes=False, max_cost=None,
+               estimate=False, json=False, **options):
         tty = sys.stderr.isatty() and verbosity > 0
         budget = None
+        if (estimate or json) and extractor.split("/", 1)[0] != "llm":
+            raise CommandError("--estimate and --json go with --extractor llm")
+        if json and not estimate:
+            raise CommandError("--json goes with --estimate")
         try:
             story = story_get(slug)
+            if estimate:
+                estimate_only(story, articles, as_json=json, write=self.stdout.write)
+                return
             if extractor.split("/", 1)[0] == "llm":  # cost first: estimate, confirm, arm the budget
                 _, budget = preflight(story, articles, max_cost=max_cost, yes=yes, interactive=sys.stdin.isatty(),
                                       ask=input, write=self.stdout.write)
