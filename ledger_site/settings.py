@@ -24,8 +24,10 @@ def env_flag(name: str, default: bool = False) -> bool:
 
 
 DEBUG = env_flag("DEBUG")
-# Without SECRET_KEY a development key is used; `check --deploy` flags it (security.W009).
-SECRET_KEY = os.environ.get("SECRET_KEY") or "django-insecure-development-key-set-SECRET_KEY-in-production"
+# Without SECRET_KEY a development key is used; `check --deploy` refuses it with DEBUG off
+# (ledger.E001, an error: ledger_site/checks.py).
+DEVELOPMENT_SECRET_KEY = "django-insecure-development-key-set-SECRET_KEY-in-production"
+SECRET_KEY = os.environ.get("SECRET_KEY") or DEVELOPMENT_SECRET_KEY
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h.strip()]
 
 INSTALLED_APPS = [
@@ -51,6 +53,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "ledger.api.middleware.ApiLimitsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -186,11 +189,13 @@ REST_FRAMEWORK = {
         "ledger.api.renderers.LedgerJSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
+    # JSON bodies only, within LEDGER_API_MAX_BODY_BYTES and LEDGER_API_MAX_JSON_DEPTH.
+    "DEFAULT_PARSER_CLASSES": ["ledger.api.parsers.LedgerJSONParser"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "ledger.api.pagination.LedgerPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
+        "ledger.api.throttles.ClientRateThrottle",
         "ledger.api.throttles.SignedInRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
@@ -199,6 +204,17 @@ REST_FRAMEWORK = {
     },
     "EXCEPTION_HANDLER": "ledger.api.errors.exception_handler",
 }
+
+# The API's limits (ledger.api.middleware, ledger.api.parsers): past them a request answers
+# 414, 413 or 400 in the error shape. Under gunicorn, keep its --limit-request-line above
+# the URL limit, or gunicorn refuses a long URL itself, in its own words.
+LEDGER_API_MAX_URL_CHARS = int(os.environ.get("LEDGER_API_MAX_URL_CHARS", "4096"))
+LEDGER_API_MAX_BODY_BYTES = int(os.environ.get("LEDGER_API_MAX_BODY_BYTES", str(1024 * 1024)))
+LEDGER_API_MAX_JSON_DEPTH = int(os.environ.get("LEDGER_API_MAX_JSON_DEPTH", "8"))
+# The proxies whose X-Forwarded-For is believed (addresses or networks, comma-separated, e.g.
+# "10.0.0.0/8,127.0.0.1"): throttling counts the client address they report. Empty: no
+# proxy is trusted and every client is known by the address it connects from.
+LEDGER_TRUSTED_PROXIES = [p.strip() for p in os.environ.get("LEDGER_TRUSTED_PROXIES", "").split(",") if p.strip()]
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Stance Ledger API",

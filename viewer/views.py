@@ -14,6 +14,7 @@ from django_htmx.http import push_url, replace_url
 
 from ledger.api.errors import error_body
 from ledger.errors import LedgerError, NotFound
+from ledger.permissions import ADD_RECORD, may_append_records, may_retract
 from ledger.selectors import default_as_of, question_get, record_get, story_get, story_marked
 from ledger.services import record_append, retraction_append
 
@@ -49,14 +50,27 @@ def ledger_errors(view):
         try:
             return view(request, *args, fmt=fmt, **kwargs)
         except LedgerError as exc:
-            status = 404 if isinstance(exc, NotFound) else 400
-            return respond(request, fmt, "viewer/error.html", error_body(status, exc.message, exc.param),
-                           status=status)
+            return respond(request, fmt, "viewer/error.html", error_body(exc.status, exc.message, exc.param),
+                           status=exc.status)
 
     return wrapper
 
 
-staff_required = user_passes_test(lambda u: u.is_active and u.is_staff)
+staff_required = user_passes_test(may_retract)
+
+
+def append_permission_required(view):
+    """The API's rule for appending a record (ledger.permissions): a signed-in user
+    without it is told so (403), not sent to log in again."""
+
+    @wraps(view)
+    def wrapper(request, *args, fmt=None, **kwargs):
+        if not may_append_records(request.user):
+            body = error_body(403, f"adding a record needs the permission {ADD_RECORD}")
+            return respond(request, fmt, "viewer/error.html", body, status=403)
+        return view(request, *args, fmt=fmt, **kwargs)
+
+    return wrapper
 
 
 @require_GET
@@ -133,7 +147,7 @@ def record_retract(request, record_id):
 
 @require_http_methods(["GET", "POST"])
 @login_required
-@staff_required
+@append_permission_required
 @ledger_errors
 def record_new(request, slug, fmt=None):
     story = story_get(slug)

@@ -1,8 +1,9 @@
-"""Who may do what. Reads are public; the two writes are appends:
-a record needs `ledger.add_stancerecord`, a retraction needs a staff user."""
+"""Who may do what. Reads are public; the two writes are appends, under the rules of
+`ledger.permissions` (the pages use the same): a record needs `ledger.add_stancerecord`,
+a retraction needs a staff user."""
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
-ADD_RECORD = "ledger.add_stancerecord"
+from ledger.permissions import ADD_RECORD, may_append_records, may_retract
 
 
 class ReadOnly(BasePermission):
@@ -16,10 +17,7 @@ class CanAppendRecords(BasePermission):
     message = f"appending a record needs the permission {ADD_RECORD}"
 
     def has_permission(self, request, view):
-        if request.method in SAFE_METHODS:
-            return True
-        user = request.user
-        return bool(user and user.is_authenticated and user.has_perm(ADD_RECORD))
+        return request.method in SAFE_METHODS or may_append_records(request.user)
 
 
 class CanRetract(BasePermission):
@@ -28,7 +26,4 @@ class CanRetract(BasePermission):
     message = "only staff may retract a record"
 
     def has_permission(self, request, view):
-        if request.method in SAFE_METHODS:
-            return True
-        user = request.user
-        return bool(user and user.is_authenticated and user.is_staff)
+        return request.method in SAFE_METHODS or may_retract(request.user)

@@ -4,7 +4,7 @@ ledger.api.errors."""
 import csv
 import json
 
-from django.http import StreamingHttpResponse
+from django.http import Http404, StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
@@ -34,13 +34,16 @@ ERROR_TEXT = {
     403: "signed in without the permission",
     404: "an unknown story, question, topic, actor, outlet, record or flip",
     409: "already in the ledger: the record is retracted",
-    429: "too many requests",
+    413: "the body is larger than the API's limit",
+    414: "the URL is longer than the API's limit",
+    415: "the body is not JSON (Content-Type: application/json)",
+    429: "too many requests (Retry-After says when to try again)",
 }
 
 
 def errors(*codes: int) -> dict:
     """The documented error answers of an operation: the one error shape."""
-    return {code: OpenApiResponse(s.ErrorSerializer, description=ERROR_TEXT[code]) for code in (*codes, 429)}
+    return {code: OpenApiResponse(s.ErrorSerializer, description=ERROR_TEXT[code]) for code in (*codes, 414, 429)}
 
 
 class BriefMetadata(SimpleMetadata):
@@ -63,6 +66,14 @@ class LedgerBehaviour:
         if method not in self.http_method_names or not hasattr(self, method):
             raise MethodNotAllowed(request.method)
         super().initial(request, *args, **kwargs)
+
+    def perform_content_negotiation(self, request, force=False):
+        try:
+            return super().perform_content_negotiation(request, force)
+        except Http404:  # `?format=` names no renderer of this view
+            asked = request.query_params.get(self.settings.URL_FORMAT_OVERRIDE)
+            known = ", ".join(renderer.format for renderer in self.get_renderers())
+            raise NotFound(f"unknown format {asked!r}: use one of {known}", param="format") from None
 
     def handle_exception(self, exc):
         response = super().handle_exception(exc)
@@ -186,7 +197,7 @@ class StoryRecordsView(Paginated):
     @extend_schema(
         operation_id="record_append", summary="Append a record by hand (needs ledger.add_stancerecord)",
         request=s.RecordInputSerializer,
-        responses={201: s.RecordSerializer, **errors(400, 401, 403, 404)},
+        responses={201: s.RecordSerializer, **errors(400, 401, 403, 404, 413, 415)},
         examples=[OpenApiExample("a stance", request_only=True, value={
             "actor": "interior-ministry", "question": "device-owned", "position": "deny",
             "reported_on": "2025-03-16", "outlet": "n1", "url": "https://n1info.rs/...", "quote": "..."})],
@@ -213,7 +224,7 @@ class RetractionView(LedgerView):
 
     @extend_schema(operation_id="retraction_append", summary="Retract a record, with a reason (staff only)",
                    request=s.RetractionInputSerializer,
-                   responses={201: s.RetractionSerializer, **errors(400, 401, 403, 404, 409)})
+                   responses={201: s.RetractionSerializer, **errors(400, 401, 403, 404, 409, 413, 415)})
     def post(self, request, pk):
         record = selectors.record_get(pk)
         body = s.RetractionInputSerializer(data=request.data)

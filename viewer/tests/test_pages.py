@@ -2,7 +2,7 @@
 import json
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Permission, User
 from django.test import Client
 
 from ingest.llm.models import LlmRejection
@@ -24,6 +24,7 @@ def world(tmp_path):
 def staff_client():
     client = Client()
     user = User.objects.create_user("editor", password="pw-editor-1", is_staff=True)
+    user.user_permissions.add(Permission.objects.get(codename="add_stancerecord"))  # adds records by hand
     client.force_login(user)
     return client
 
