@@ -34,6 +34,11 @@ def record_content(record) -> dict:
         "extractor": record.extractor,
         "confidence": _number(record.confidence),
         "recorded_at": record.recorded_at.isoformat(),
+        # Fields added later are hashed only when set, so that entries written before them
+        # keep the hash they were written with.
+        **({"via": record.via_id} if record.via_id is not None else {}),
+        **({"value_high": _number(record.value_high)} if record.value_high is not None else {}),
+        **({"rationale": record.rationale} if record.rationale else {}),
     }
 
 

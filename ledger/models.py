@@ -201,14 +201,18 @@ class StanceRecord(models.Model):
     question = models.ForeignKey(Question, on_delete=models.PROTECT, related_name="records")
     position = models.CharField(max_length=10, choices=POSITIONS)
     value = models.FloatField(null=True, blank=True)
+    value_high = models.FloatField(null=True, blank=True, help_text="the upper figure of a range (`value` the lower)")
     reported_on = models.DateField()
     outlet = models.ForeignKey(Outlet, on_delete=models.PROTECT, null=True, blank=True, related_name="records")
+    via = models.ForeignKey(Outlet, on_delete=models.PROTECT, null=True, blank=True, related_name="credited_records",
+                            help_text="the outlet the excerpt credits for the statement: the record's source")
     outlets = ArrayField(models.SlugField(), default=list, blank=True)
     url = models.URLField(max_length=1000, blank=True)
     quote = models.TextField(blank=True)
     excerpt = models.ForeignKey(Excerpt, on_delete=models.PROTECT, null=True, blank=True, related_name="records")
     extractor = models.CharField(max_length=200)
     confidence = models.FloatField(null=True, blank=True)
+    rationale = models.TextField(blank=True, default="", help_text="why the extractor wrote it: attribution and cue")
     recorded_at = models.DateTimeField()
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64)
@@ -228,7 +232,7 @@ class StanceRecord(models.Model):
             # Positions as of D read a question's records from this index alone, in the
             # order the rule folds them (actor, day, id): no heap visits, no sort.
             models.Index(fields=["question", "actor", "reported_on", "id"], name="record_question_actor_day",
-                         include=["position", "value", "outlet"]),
+                         include=["position", "value", "value_high", "outlet", "via"]),
             models.Index(fields=["story", "actor"], name="record_story_actor"),
             models.Index(fields=["story", "reported_on"], name="record_story_day"),
         ]
@@ -268,6 +272,7 @@ class PositionPeriod(models.Model):
     ordinal = models.PositiveIntegerField(help_text="0 for the actor's first position, then 1, 2, ...")
     position = models.CharField(max_length=10)
     value = models.FloatField(null=True)
+    value_high = models.FloatField(null=True)
     since = models.DateField()
     confirmed_on = models.DateField()
     confirmed_by = models.BigIntegerField(help_text="id of the record that confirmed it")

@@ -12,7 +12,8 @@ class Row(NamedTuple):
     position: str
     value: float | None
     reported_on: date
-    source: str  # the independent source: the outlet's group, the outlet, or the URL's host
+    source: str  # the independent source: the group of the record's `via`, else of its outlet
+    value_high: float | None = None  # the upper figure of a range
 
 
 @dataclass(slots=True)
@@ -29,6 +30,7 @@ class Period:
     to: date | None = None
     established: int = 0  # how many of `records` brought the position
     confirmed_by: int = 0  # the record that confirmed it (for the first position, the first record)
+    value_high: float | None = None
 
     def __post_init__(self):
         self.established = self.established or len(self.records)
@@ -40,11 +42,12 @@ class Period:
             self.records.append(record_id)
 
     def as_current(self) -> dict:
-        return {"position": self.position, "value": self.value, "since": self.since,
+        return {"position": self.position, "value": self.value, "value_high": self.value_high, "since": self.since,
                 "confirmed_on": self.confirmed_on, "records": self.records}
 
     def as_history(self) -> dict:
-        return {"position": self.position, "value": self.value, "from": self.since, "to": self.to,
+        return {"position": self.position, "value": self.value, "value_high": self.value_high,
+                "from": self.since, "to": self.to,
                 "confirmed_on": self.confirmed_on, "records": self.records}
 
 
@@ -56,9 +59,10 @@ class Pending:
     records: list[int] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)
     last_index: int = 0
+    value_high: float | None = None
 
     def as_dict(self) -> dict:
-        return {"position": self.position, "value": self.value, "date": self.date,
+        return {"position": self.position, "value": self.value, "value_high": self.value_high, "date": self.date,
                 "records": self.records, "sources": len(self.sources)}
 
 
@@ -76,10 +80,13 @@ class Change:
     confirmed_on: date
     from_records: list[int]
     to_records: list[int]
+    from_value_high: float | None = None
+    to_value_high: float | None = None
 
     def as_dict(self) -> dict:
         return {"id": self.id, "from": self.from_position, "to": self.to_position,
-                "from_value": self.from_value, "to_value": self.to_value, "date": self.date,
+                "from_value": self.from_value, "to_value": self.to_value,
+                "from_value_high": self.from_value_high, "to_value_high": self.to_value_high, "date": self.date,
                 "confirmed_on": self.confirmed_on, "from_records": self.from_records,
                 "to_records": self.to_records}
 
@@ -125,6 +132,7 @@ def stance_resume(periods: list[Period], confirm: int, omitted: int = 0) -> Stan
             from_value=before.value, to_value=after.value,
             date=after.since, confirmed_on=after.confirmed_on,
             from_records=list(before.records), to_records=after.records[:after.established],
+            from_value_high=before.value_high, to_value_high=after.value_high,
         ))
     current = periods[-1]
     current.to = None
@@ -156,7 +164,7 @@ def fold(rows: list[Row], confirm: int, start: Stance | None = None,
             return None
         first, rows = rows[0], rows[1:]
         current = Period(first.position, first.value, first.reported_on, first.reported_on, [first.id],
-                         confirmed_by=first.id)
+                         confirmed_by=first.id, value_high=first.value_high)
         if roles is not None:
             roles[first.id] = ROLE_SET
         periods: list[Period] = []
@@ -167,15 +175,15 @@ def fold(rows: list[Row], confirm: int, start: Stance | None = None,
         omitted = start.omitted
     pending: dict[tuple, Pending] = {}
     for index, row in enumerate(rows, start=1):
-        key = (row.position, row.value)
-        if key == (current.position, current.value):
+        key = (row.position, row.value, row.value_high)  # a range and a single figure differ
+        if key == (current.position, current.value, current.value_high):
             current.repeat(row.id)  # a repeat: more evidence, no change
             if roles is not None:
                 roles[row.id] = ROLE_REPEAT
             continue
         waiting = pending.get(key)
         if waiting is None:
-            waiting = pending[key] = Pending(row.position, row.value, row.reported_on)
+            waiting = pending[key] = Pending(row.position, row.value, row.reported_on, value_high=row.value_high)
         waiting.records.append(row.id)
         waiting.last_index = index
         if row.source not in waiting.sources:
@@ -200,11 +208,12 @@ def fold(rows: list[Row], confirm: int, start: Stance | None = None,
                 from_value=current.value, to_value=row.value,
                 date=waiting.date, confirmed_on=row.reported_on,
                 from_records=list(current.records), to_records=list(waiting.records),
+                from_value_high=current.value_high, to_value_high=row.value_high,
             ))
             current.to = waiting.date
             periods.append(current)
             current = Period(row.position, row.value, waiting.date, row.reported_on, list(waiting.records),
-                             confirmed_by=row.id)
+                             confirmed_by=row.id, value_high=row.value_high)
             pending = {}
     latest_pending = max(pending.values(), key=lambda p: p.last_index, default=None)
     return Stance(current=current, pending=latest_pending, history=periods[::-1], changes=changes,

@@ -44,13 +44,13 @@ def record_roles(*, story: Story, questions, as_of: date, confirm: int, actor: A
     if actor is not None:
         qs = qs.filter(actor=actor)
     records = list(qs.order_by("question_id", "actor_id", "reported_on", "id").values(
-        "id", "question_id", "actor_id", "position", "value", "reported_on", "outlet_id", "outlet__key",
-        "outlet__name"))
+        "id", "question_id", "actor_id", "position", "value", "value_high", "reported_on", "outlet_id", "via_id",
+        "outlet__key", "outlet__name"))
     pairs: dict[tuple[int, int], list[Row]] = {}
     for r in records:
-        r["source"] = _source(cast.sources, r["outlet_id"], r["id"])
+        r["source"] = _source(cast.sources, r["via_id"] or r["outlet_id"], r["id"])
         pairs.setdefault((r["question_id"], r["actor_id"]), []).append(
-            Row(r["id"], r["position"], r["value"], r["reported_on"], r["source"]))
+            Row(r["id"], r["position"], r["value"], r["reported_on"], r["source"], r["value_high"]))
     roles: dict[int, str] = {}
     stances = {pair: fold(rows, confirm, roles=roles) for pair, rows in pairs.items()}
     for r in records:

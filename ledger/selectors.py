@@ -164,7 +164,8 @@ def prepared_cursor():
 # covering index, in fold order: an anti-join made PostgreSQL sort twice and scan every
 # retraction of the ledger.
 POSITION_ROWS_SQL = """
-SELECT r.id, r.question_id, r.actor_id, r.position, r.value, r.reported_on, r.outlet_id
+SELECT r.id, r.question_id, r.actor_id, r.position, r.value, r.reported_on, COALESCE(r.via_id, r.outlet_id),
+       r.value_high
 FROM ledger_stancerecord r
 LEFT JOIN LATERAL (
     SELECT 1 AS gone FROM ledger_retraction x WHERE x.record_id = r.id {retracted_known} LIMIT 1
@@ -178,16 +179,17 @@ ORDER BY r.question_id, r.actor_id, r.reported_on, r.id
 # order, optionally only those unlike a given position (the pending changes against it):
 # each pair is one range of the covering index, cut at `limit` records.
 PAIR_ROWS_SQL = """
-SELECT p.n, r.id, r.position, r.value, r.reported_on, r.outlet_id
+SELECT p.n, r.id, r.position, r.value, r.reported_on, r.outlet_id, r.value_high
 FROM unnest(%(questions)s::bigint[], %(actors)s::bigint[], %(after_days)s::date[], %(after_ids)s::bigint[],
-            %(unlike_positions)s::varchar[], %(unlike_values)s::float8[]) WITH ORDINALITY
-     AS p(question_id, actor_id, after_day, after_id, unlike_position, unlike_value, n)
+            %(unlike_positions)s::varchar[], %(unlike_values)s::float8[], %(unlike_highs)s::float8[]) WITH ORDINALITY
+     AS p(question_id, actor_id, after_day, after_id, unlike_position, unlike_value, unlike_high, n)
 JOIN LATERAL (
-    SELECT r.id, r.position, r.value, r.reported_on, r.outlet_id
+    SELECT r.id, r.position, r.value, r.reported_on, COALESCE(r.via_id, r.outlet_id) AS outlet_id, r.value_high
     FROM ledger_stancerecord r
     WHERE r.question_id = p.question_id AND r.actor_id = p.actor_id
       AND (r.reported_on, r.id) > (p.after_day, p.after_id) AND r.reported_on <= %(as_of)s
-      AND (p.unlike_position IS NULL OR (r.position, r.value) IS DISTINCT FROM (p.unlike_position, p.unlike_value))
+      AND (p.unlike_position IS NULL OR (r.position, r.value, r.value_high)
+                                           IS DISTINCT FROM (p.unlike_position, p.unlike_value, p.unlike_high))
       AND NOT EXISTS (SELECT 1 FROM ledger_retraction x WHERE x.record_id = r.id)
     ORDER BY r.reported_on, r.id
     LIMIT %(limit)s
@@ -200,10 +202,12 @@ ORDER BY p.n, r.reported_on, r.id
 # from the current position (pending changes), and the latest one that repeats it. The other
 # repeats change nothing but which repeat is the latest, and they are most of the records.
 _TAIL_SQL = """
-SELECT r.question_id, r.actor_id, 1, 0, r.position, r.value, r.reported_on, NULL, r.id, NULL, NULL, r.outlet_id
+SELECT r.question_id, r.actor_id, 1, 0, r.position, r.value, r.reported_on, NULL, r.id, NULL, NULL, r.outlet_id,
+       r.value_high
 FROM last
 JOIN LATERAL (
-    SELECT r.id, r.question_id, r.actor_id, r.position, r.value, r.reported_on, r.outlet_id
+    SELECT r.id, r.question_id, r.actor_id, r.position, r.value, r.reported_on,
+           COALESCE(r.via_id, r.outlet_id) AS outlet_id, r.value_high
     FROM ledger_stancerecord r
     WHERE r.question_id = last.question_id AND r.actor_id = last.actor_id
       AND (r.reported_on, r.id) > (last.confirmed_on, last.confirmed_by) AND r.reported_on <= %(as_of)s
@@ -212,22 +216,25 @@ JOIN LATERAL (
 
 _PERIODS_AND_TAILS = """
 WITH periods AS (
-    SELECT question_id, actor_id, ordinal, position, value, since, confirmed_on, confirmed_by, records, established
+    SELECT question_id, actor_id, ordinal, position, value, since, confirmed_on, confirmed_by, records, established,
+           value_high
     FROM ledger_positionperiod
     WHERE question_id = ANY(%(questions)s::bigint[]) AND confirm = %(confirm)s AND confirmed_on <= %(as_of)s
 ), last AS (
     SELECT DISTINCT ON (question_id, actor_id) question_id, actor_id, ordinal, confirmed_on, confirmed_by, position,
-           value
+           value, value_high
     FROM periods ORDER BY question_id, actor_id, ordinal DESC
 )
 SELECT periods.question_id, periods.actor_id, 0 AS tail, periods.ordinal, periods.position, periods.value,
        periods.since, periods.confirmed_on, periods.confirmed_by, periods.records, periods.established,
-       NULL::bigint AS outlet_id
+       NULL::bigint AS outlet_id, periods.value_high
 FROM periods{newest}
-UNION ALL""" + _TAIL_SQL.format(which="(r.position, r.value) IS DISTINCT FROM (last.position, last.value)") + """
+UNION ALL""" + _TAIL_SQL.format(
+    which="(r.position, r.value, r.value_high) IS DISTINCT FROM (last.position, last.value, last.value_high)") + """
 LEFT JOIN LATERAL (SELECT 1 AS gone FROM ledger_retraction x WHERE x.record_id = r.id LIMIT 1) retraction ON true
 WHERE retraction.gone IS NULL
 UNION ALL""" + _TAIL_SQL.format(which="""r.position = last.position AND r.value IS NOT DISTINCT FROM last.value
+      AND r.value_high IS NOT DISTINCT FROM last.value_high
       AND NOT EXISTS (SELECT 1 FROM ledger_retraction x WHERE x.record_id = r.id)
     ORDER BY r.reported_on DESC, r.id DESC
     LIMIT 1""") + """
@@ -275,8 +282,8 @@ def _source(sources: dict[int, str], outlet_id: int | None, record_id: int) -> s
 
 def _rows_by_pair(fetched, sources: dict[int, str]) -> dict[Pair, list[Row]]:
     grouped: dict[Pair, list[Row]] = defaultdict(list)
-    for rid, qid, aid, position, value, reported_on, outlet_id in fetched:
-        grouped[(qid, aid)].append(Row(rid, position, value, reported_on, _source(sources, outlet_id, rid)))
+    for rid, qid, aid, position, value, reported_on, outlet_id, high in fetched:
+        grouped[(qid, aid)].append(Row(rid, position, value, reported_on, _source(sources, outlet_id, rid), high))
     return grouped
 
 
@@ -302,7 +309,7 @@ class RowsWanted:
     question_id: int
     actor_id: int
     after: tuple[date, int] = (date.min, 0)
-    unlike: tuple[str, float | None] | None = None
+    unlike: tuple[str, float | None, float | None] | None = None  # (position, value, value_high)
 
 
 def rows_wanted(cast: StoryCast, wanted: dict, as_of: date = date.max, limit: int | None = None) -> dict:
@@ -319,15 +326,17 @@ def rows_wanted(cast: StoryCast, wanted: dict, as_of: date = date.max, limit: in
             "after_days": [x.after[0] for x in w], "after_ids": [x.after[1] for x in w],
             "unlike_positions": [x.unlike[0] if x.unlike else None for x in w],
             "unlike_values": [x.unlike[1] if x.unlike else None for x in w],
+            "unlike_highs": [x.unlike[2] if x.unlike else None for x in w],
             "as_of": as_of, "limit": limit})
-        for n, rid, position, value, reported_on, outlet_id in cursor.fetchall():
-            rows[keys[n - 1]].append(Row(rid, position, value, reported_on, _source(cast.sources, outlet_id, rid)))
+        for n, rid, position, value, reported_on, outlet_id, high in cursor.fetchall():
+            rows[keys[n - 1]].append(Row(rid, position, value, reported_on, _source(cast.sources, outlet_id, rid),
+                                         high))
     return rows
 
 
 LAST_PERIODS_SQL = """
 SELECT pair.question_id, pair.actor_id, c.confirm, p.ordinal, p.position, p.value, p.since, p.confirmed_on,
-       p.confirmed_by, p.records, p.established
+       p.confirmed_by, p.records, p.established, p.value_high
 FROM unnest(%(questions)s::bigint[], %(actors)s::bigint[]) AS pair(question_id, actor_id)
 CROSS JOIN unnest(%(confirms)s::int[]) AS c(confirm)
 JOIN LATERAL (
@@ -344,10 +353,11 @@ def last_periods_of_pairs(pairs: list[Pair], confirms) -> dict[tuple[int, int, i
     with prepared_cursor() as cursor:
         cursor.execute(LAST_PERIODS_SQL, {"questions": [q for q, _ in pairs], "actors": [a for _, a in pairs],
                                           "confirms": list(confirms)})
-        for qid, aid, confirm, ordinal, position, value, since, confirmed_on, confirmed_by, records, established \
-                in cursor.fetchall():
+        for qid, aid, confirm, ordinal, position, value, since, confirmed_on, confirmed_by, records, established, \
+                high in cursor.fetchall():
             found[(qid, aid, confirm)] = (ordinal, Period(position, value, since, confirmed_on, records,
-                                                          established=established, confirmed_by=confirmed_by))
+                                                          established=established, confirmed_by=confirmed_by,
+                                                          value_high=high))
     return found
 
 
@@ -367,13 +377,14 @@ def _stances_from_periods(cast, question_ids, as_of, confirm, history=None) -> d
     with prepared_cursor() as cursor:
         cursor.execute(sql, {"questions": question_ids, "confirm": confirm, "as_of": as_of, "history": history})
         for (qid, aid, tail, ordinal, position, value, day, confirmed_on, record_id, records, established,
-             outlet_id) in cursor.fetchall():
+             outlet_id, high) in cursor.fetchall():
             if tail:
-                tails[(qid, aid)].append(Row(record_id, position, value, day, _source(sources, outlet_id, record_id)))
+                tails[(qid, aid)].append(Row(record_id, position, value, day, _source(sources, outlet_id, record_id),
+                                             high))
             else:
                 omitted.setdefault((qid, aid), ordinal)  # the first period read: as many were not
                 periods[(qid, aid)].append(Period(position, value, day, confirmed_on, records,
-                                                  established=established, confirmed_by=record_id))
+                                                  established=established, confirmed_by=record_id, value_high=high))
     return _cut({pair: fold(tails.get(pair, []), confirm, stance_resume(stored, confirm, omitted[pair]))
                  for pair, stored in periods.items()}, history)
 
@@ -514,12 +525,12 @@ def flip_get(*, story: Story, flip_id: str) -> Flip:
 def records_with_sources(*, ids) -> dict[int, StanceRecord]:
     """Records with what an audit shows of them: excerpt, article, outlet, retraction."""
     qs = StanceRecord.objects.filter(id__in=list(ids)).select_related(
-        "story", "actor", "question", "outlet", "excerpt__article__outlet", "retraction")
+        "story", "actor", "question", "outlet", "via", "excerpt__article__outlet", "retraction")
     return {r.id: r for r in qs}
 
 
 def record_get(record_id: int) -> StanceRecord:
-    record = (StanceRecord.objects.select_related("story", "actor", "question", "outlet",
+    record = (StanceRecord.objects.select_related("story", "actor", "question", "outlet", "via",
                                                   "excerpt__article__outlet", "retraction")
               .filter(id=record_id).first())
     if record is None:
@@ -528,7 +539,7 @@ def record_get(record_id: int) -> StanceRecord:
 
 
 def records_list(*, story: Story, question=None, actor=None, outlet=None, date_from=None, date_to=None, q=None):
-    qs = StanceRecord.objects.filter(story=story).select_related("story", "actor", "question", "outlet", "retraction")
+    qs = StanceRecord.objects.filter(story=story).select_related("story", "actor", "question", "outlet", "via", "retraction")
     if question is not None:
         qs = qs.filter(question=question)
     if actor is not None:
@@ -553,8 +564,10 @@ def record_as_dict(record: StanceRecord) -> dict:
         "question": record.question.key,
         "position": record.position,
         "value": record.value,
+        "value_high": record.value_high,
         "reported_on": record.reported_on,
         "outlet": record.outlet.key if record.outlet_id else None,
+        "via": record.via.key if record.via_id else None,
         "outlets": list(record.outlets),
         "url": record.url,
         "quote": record.quote,
@@ -571,15 +584,17 @@ def records_export(story: Story):
     retracted = Retraction.objects.filter(record=OuterRef("pk"))
     rows = (StanceRecord.objects.filter(story=story).annotate(is_retracted=Exists(retracted))
             .order_by("id")
-            .values_list("id", "actor__key", "question__key", "position", "value", "reported_on", "outlet__key",
-                         "outlets", "url", "quote", "excerpt_id", "extractor", "confidence", "recorded_at",
-                         "is_retracted"))
-    for (rid, actor, question, position, value, reported_on, outlet, outlets, url, quote, excerpt, extractor,
-         confidence, recorded_at, is_retracted) in rows.iterator(chunk_size=5000):
+            .values_list("id", "actor__key", "question__key", "position", "value", "value_high", "reported_on",
+                         "outlet__key", "via__key", "outlets", "url", "quote", "excerpt_id", "extractor", "confidence",
+                         "rationale", "recorded_at", "is_retracted", "seq", "hash"))
+    for (rid, actor, question, position, value, value_high, reported_on, outlet, via, outlets, url, quote, excerpt,
+         extractor, confidence, rationale, recorded_at, is_retracted, seq, hash_) in rows.iterator(chunk_size=5000):
         yield {"id": rid, "story": story.slug, "actor": actor, "question": question, "position": position,
-               "value": value, "reported_on": reported_on.isoformat(), "outlet": outlet, "outlets": outlets,
-               "url": url, "quote": quote, "excerpt": excerpt, "extractor": extractor, "confidence": confidence,
-               "recorded_at": recorded_at.isoformat().replace("+00:00", "Z"), "retracted": is_retracted}
+               "value": value, "value_high": value_high, "reported_on": reported_on.isoformat(), "outlet": outlet,
+               "via": via, "outlets": outlets, "url": url, "quote": quote, "excerpt": excerpt, "extractor": extractor,
+               "confidence": confidence, "rationale": rationale,
+               "recorded_at": recorded_at.isoformat().replace("+00:00", "Z"), "retracted": is_retracted,
+               "seq": seq, "hash": hash_}
 
 
 # --- reads for the viewer ------------------------------------------------------------------

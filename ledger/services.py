@@ -36,6 +36,9 @@ class RecordDraft:
     quote: str = ""
     excerpt_id: int | None = None
     confidence: float | None = None
+    via: Outlet | None = None  # the outlet the excerpt credits for the statement (then its source)
+    value_high: float | None = None  # the upper figure of a range; `value` is the lower
+    rationale: str = ""  # why the extractor wrote it: the attribution and the cue that fired
 
 
 def _lock_head(story: Story) -> ChainHead:
@@ -55,6 +58,14 @@ def record_draft_check(draft: RecordDraft) -> None:
             raise LedgerError(f"position must be one of affirm, deny, partial for question {draft.question.key!r}, not {draft.position!r}", param="position")
         if draft.value is not None:
             raise LedgerError(f"question {draft.question.key!r} is a stance question: value must be null", param="value")
+    if draft.value_high is not None:
+        if not draft.question.is_number:
+            raise LedgerError(f"question {draft.question.key!r} is a stance question: value_high must be null",
+                              param="value_high")
+        if draft.value is None or draft.value_high <= draft.value:
+            raise LedgerError("value_high is the upper figure of a range: it must be above value", param="value_high")
+    if draft.via is not None and draft.via.story_id != draft.question.story_id:
+        raise LedgerError("via must be an outlet of the story", param="via")
     if draft.confidence is not None and not 0 <= draft.confidence <= 1:
         raise LedgerError("confidence must be between 0 and 1", param="confidence")
 
@@ -91,6 +102,9 @@ def records_append(*, story: Story, drafts: list[RecordDraft]) -> list[StanceRec
             question=draft.question,
             position=draft.position,
             value=None if draft.value is None else float(draft.value),
+            value_high=None if draft.value_high is None else float(draft.value_high),
+            via=draft.via,
+            rationale=draft.rationale,
             reported_on=draft.reported_on,
             outlet=draft.outlet,
             outlets=outlets,
@@ -197,7 +211,7 @@ def _periods_refresh(story: Story, periods: PeriodsHead, earliest: dict[Pair, da
                 # Whether anything new is confirmed shows in the records unlike the position
                 # (repeats change nothing until then), usually a few.
                 wanted[(*pair, confirm)] = RowsWanted(*pair, (last.confirmed_on, last.confirmed_by),
-                                                      unlike=(last.position, last.value))
+                                                      unlike=(last.position, last.value, last.value_high))
             else:
                 again.append((*pair, confirm))
                 wanted[pair] = RowsWanted(*pair)
@@ -295,12 +309,12 @@ def _period_rows(question_id: int, actor_id: int, confirm: int, stance, first: i
     periods = periods_of(stance)
     return [(question_id, actor_id, confirm, ordinal, p.position, p.value, p.since, p.confirmed_on,
              p.confirmed_by, p.records if ordinal < first + len(periods) - 1 else p.records[:p.established],
-             p.established)
+             p.established, p.value_high)
             for ordinal, p in enumerate(periods, start=first)]
 
 
 PERIOD_COPY = ("question_id", "actor_id", "confirm", "ordinal", "position", "value", "since", "confirmed_on",
-               "confirmed_by", "records", "established")
+               "confirmed_by", "records", "established", "value_high")
 
 
 def _periods_copy(rows) -> None:
@@ -391,9 +405,21 @@ def record_draft_from_line(index: StoryIndex, data: dict, *, extractor: str) -> 
     outlets = data.get("outlets") or ([outlet.key] if outlet else [])
     if not isinstance(outlets, list) or any(o not in index.outlets for o in outlets):
         raise LedgerError(f"outlets must list known outlets, not {outlets!r}", param="outlets")
+    via_key = data.get("via")
+    via = None
+    if via_key is not None:
+        via = index.outlets.get(via_key) if isinstance(via_key, str) else None
+        if via is None:
+            raise LedgerError(f"unknown outlet {via_key!r} in via", param="via")
     value = data.get("value")
     if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))):
         raise LedgerError(f"value must be a number, not {value!r}", param="value")
+    value_high = data.get("value_high")
+    if value_high is not None and (isinstance(value_high, bool) or not isinstance(value_high, (int, float))):
+        raise LedgerError(f"value_high must be a number, not {value_high!r}", param="value_high")
+    rationale = data.get("rationale") or ""
+    if not isinstance(rationale, str):
+        raise LedgerError("rationale must be a string", param="rationale")
     confidence = data.get("confidence")
     if confidence is not None and (isinstance(confidence, bool) or not isinstance(confidence, (int, float))):
         raise LedgerError(f"confidence must be a number, not {confidence!r}", param="confidence")
@@ -410,6 +436,9 @@ def record_draft_from_line(index: StoryIndex, data: dict, *, extractor: str) -> 
         excerpt_id=None,  # excerpt ids are local to the ledger that wrote them
         extractor=extractor,
         confidence=confidence,
+        via=via,
+        value_high=value_high,
+        rationale=rationale,
     )
     record_draft_check(draft)
     return draft

@@ -35,6 +35,9 @@ class Finding:
     value: float | None = None
     confidence: float = 0.5
     quote: str = ""
+    via: str | None = None  # key of the outlet the excerpt credits for the statement, if another one
+    value_high: float | None = None  # the upper figure of a range (`value` the lower)
+    rationale: str = ""  # why: the attribution and the cue that fired
 
 
 @dataclass

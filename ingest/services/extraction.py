@@ -103,7 +103,9 @@ def excerpts_extract(*, run_id: int, excerpt_ids: list[int], batch_id: int | Non
                     actor=actor, question=question, position=f.position, value=f.value,
                     reported_on=e.day, extractor=extractor.name, outlet=outlets_by_id[e.outlet_id],
                     outlets=list(e.outlets), url=e.url, quote=f.quote or e.sentence,
-                    excerpt_id=e.id, confidence=round(min(1.0, max(0.0, f.confidence)), 3)))
+                    excerpt_id=e.id, confidence=round(min(1.0, max(0.0, f.confidence)), 3),
+                    via=index.outlets.get(f.via) if f.via else None, value_high=f.value_high,
+                    rationale=f.rationale))
         appended = records_append(story=story, drafts=drafts) if drafts else []
         IngestRun.objects.filter(pk=counted_run).update(
             excerpts_done=F("excerpts_done") + done, records=F("records") + len(appended),

@@ -70,8 +70,12 @@ class RecordInputSerializer(serializers.Serializer):
     question = serializers.CharField()
     position = serializers.ChoiceField(choices=POSITIONS)
     value = serializers.FloatField(required=False, allow_null=True, default=None)
+    value_high = serializers.FloatField(required=False, allow_null=True, default=None,
+                                        help_text="the upper figure of a range (`value` holds the lower)")
     reported_on = serializers.DateField()
     outlet = serializers.CharField(required=False, allow_null=True, allow_blank=True, default=None)
+    via = serializers.CharField(required=False, allow_null=True, default=None,
+                                help_text="the outlet the statement is credited to, when another outlet carried it")
     outlets = serializers.ListField(child=serializers.CharField(), required=False, default=list)
     url = serializers.URLField(required=False, allow_blank=True, default="", max_length=1000)
     quote = serializers.CharField(required=False, allow_blank=True, default="", trim_whitespace=False)
@@ -196,6 +200,7 @@ class StoryDetailSerializer(StorySerializer):
 class CurrentSerializer(serializers.Serializer):
     position = serializers.ChoiceField(choices=POSITIONS)
     value = serializers.FloatField(allow_null=True)
+    value_high = serializers.FloatField(allow_null=True, help_text="the upper figure of a range")
     since = serializers.DateField()
     confirmed_on = serializers.DateField()
     records = serializers.ListField(child=serializers.IntegerField())
@@ -204,6 +209,7 @@ class CurrentSerializer(serializers.Serializer):
 class PendingSerializer(serializers.Serializer):
     position = serializers.ChoiceField(choices=POSITIONS)
     value = serializers.FloatField(allow_null=True)
+    value_high = serializers.FloatField(allow_null=True)
     date = serializers.DateField(help_text="the day the new position was first reported")
     records = serializers.ListField(child=serializers.IntegerField())
     sources = serializers.IntegerField(help_text="independent sources so far")
@@ -212,6 +218,7 @@ class PendingSerializer(serializers.Serializer):
 class HistorySerializer(KeywordNamesMixin, serializers.Serializer):
     position = serializers.ChoiceField(choices=POSITIONS)
     value = serializers.FloatField(allow_null=True)
+    value_high = serializers.FloatField(allow_null=True)
     from_ = serializers.DateField()
     to = serializers.DateField()
     confirmed_on = serializers.DateField()
@@ -224,6 +231,8 @@ class ChangeSerializer(KeywordNamesMixin, serializers.Serializer):
     to = serializers.ChoiceField(choices=POSITIONS)
     from_value = serializers.FloatField(allow_null=True)
     to_value = serializers.FloatField(allow_null=True)
+    from_value_high = serializers.FloatField(allow_null=True)
+    to_value_high = serializers.FloatField(allow_null=True)
     date = serializers.DateField()
     confirmed_on = serializers.DateField()
     from_records = serializers.ListField(child=serializers.IntegerField())
@@ -270,8 +279,10 @@ class RecordSerializer(serializers.Serializer):
     question = serializers.CharField(source="question.key")
     position = serializers.ChoiceField(choices=POSITIONS)
     value = serializers.FloatField(allow_null=True)
+    value_high = serializers.FloatField(allow_null=True)
     reported_on = serializers.DateField()
     outlet = serializers.CharField(source="outlet.key", allow_null=True, default=None)
+    via = serializers.CharField(source="via.key", allow_null=True, default=None)
     outlets = serializers.ListField(child=serializers.CharField())
     url = serializers.CharField(allow_blank=True)
     quote = serializers.CharField(allow_blank=True, trim_whitespace=False)

@@ -202,7 +202,7 @@ def test_positions_payload_has_the_contract_shape(tmp_path):
     assert set(question) >= {"id", "text", "kind", "actors"}
     (actor,) = question["actors"]
     assert actor["actor"] == "ministry"
-    assert set(actor["current"]) == {"position", "value", "since", "confirmed_on", "records"}
+    assert set(actor["current"]) == {"position", "value", "value_high", "since", "confirmed_on", "records"}
     assert actor["current"]["position"] == "affirm"
     assert actor["current"]["since"] == date(2025, 3, 18) and actor["current"]["confirmed_on"] == date(2025, 3, 19)
     assert actor["pending"] is None

@@ -58,9 +58,9 @@ def test_an_export_reimported_into_an_empty_story_gives_the_same_positions(tmp_p
     call_command("export_records", "source", "--out", str(out))
     exported = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(exported) == 7 and exported[-1]["retracted"] is True
-    assert set(exported[0]) == {"id", "story", "actor", "question", "position", "value", "reported_on", "outlet",
-                                "outlets", "url", "quote", "excerpt", "extractor", "confidence", "recorded_at",
-                                "retracted"}
+    assert set(exported[0]) == {"id", "story", "actor", "question", "position", "value", "value_high", "reported_on",
+                                "outlet", "via", "outlets", "url", "quote", "excerpt", "extractor", "confidence",
+                                "rationale", "recorded_at", "retracted", "seq", "hash"}
     # Retracted records are carried as records; the copy drops them as its own retraction would.
     kept = tmp_path / "kept.jsonl"
     kept.write_text("".join(json.dumps(r) + "\n" for r in exported if not r["retracted"]))

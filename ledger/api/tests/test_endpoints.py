@@ -81,12 +81,14 @@ def test_positions_have_the_shape_of_the_contract_example(ledger, anon):
     ministry, students = question["actors"]
     assert ministry == {
         "actor": "ministry",
-        "current": {"position": "affirm", "value": None, "since": "2025-03-18", "confirmed_on": "2025-03-19",
+        "current": {"position": "affirm", "value": None, "value_high": None, "since": "2025-03-18",
+                    "confirmed_on": "2025-03-19",
                     "records": [r["affirm1"].id, r["affirm2"].id]},
         "pending": None,
-        "history": [{"position": "deny", "value": None, "from": "2025-03-16", "to": "2025-03-18",
+        "history": [{"position": "deny", "value": None, "value_high": None, "from": "2025-03-16", "to": "2025-03-18",
                      "confirmed_on": "2025-03-16", "records": [r["deny"].id]}],
         "changes": [{"id": ledger.flip_id, "from": "deny", "to": "affirm", "from_value": None, "to_value": None,
+                     "from_value_high": None, "to_value_high": None,
                      "date": "2025-03-18", "confirmed_on": "2025-03-19", "from_records": [r["deny"].id],
                      "to_records": [r["affirm1"].id, r["affirm2"].id]}],
     }
@@ -97,7 +99,7 @@ def test_positions_show_a_pending_change_never_as_the_position(ledger, anon):
     body = anon.get(f"{S}/positions/", {"as_of": "2025-03-18", "question": "device-owned"}).json()
     ministry = body["questions"][0]["actors"][0]
     assert ministry["current"]["position"] == "deny"
-    assert ministry["pending"] == {"position": "affirm", "value": None, "date": "2025-03-18",
+    assert ministry["pending"] == {"position": "affirm", "value": None, "value_high": None, "date": "2025-03-18",
                                    "records": [ledger.records["affirm1"].id], "sources": 1}
     one = anon.get(f"{S}/positions", {"as_of": "2025-03-18", "question": "device-owned", "confirm": "1"}).json()
     assert one["confirm"] == 1 and one["questions"][0]["actors"][0]["current"]["position"] == "affirm"
@@ -143,7 +145,8 @@ def test_flips_list(ledger, anon):
     assert set(body) == {"count", "next", "previous", "results"} and body["count"] == 1
     assert body["results"][0] == {
         "id": ledger.flip_id, "actor": "ministry", "question": "device-owned", "from": "deny", "to": "affirm",
-        "from_value": None, "to_value": None, "date": "2025-03-18", "confirmed_on": "2025-03-19",
+        "from_value": None, "to_value": None, "from_value_high": None, "to_value_high": None,
+        "date": "2025-03-18", "confirmed_on": "2025-03-19",
         "from_records": [r["deny"].id], "to_records": [r["affirm1"].id, r["affirm2"].id]}
     assert anon.get(f"{S}/flips/", {"as_of": "2025-03-18"}).json()["count"] == 0
     assert anon.get(f"{S}/flips", {"as_of": "2025-03-18", "confirm": 1}).json()["results"][0]["id"] == f"{r['affirm1'].id}-1"
@@ -194,8 +197,8 @@ def test_records_list_in_the_line_format_of_section_3(ledger, anon):
     body = anon.get(f"{S}/records").json()
     assert body["count"] == 5
     first = body["results"][0]
-    assert set(first) == {"id", "story", "actor", "question", "position", "value", "reported_on", "outlet",
-                          "outlets", "url", "quote", "excerpt", "extractor", "confidence", "recorded_at", "retracted"}
+    assert set(first) == {"id", "story", "actor", "question", "position", "value", "value_high", "reported_on",
+                          "outlet", "via", "outlets", "url", "quote", "excerpt", "extractor", "confidence", "recorded_at", "retracted"}
     expected = json.loads(json.dumps(selectors.record_as_dict(ledger.records["deny"]), default=str))
     assert {k: v for k, v in first.items() if k != "recorded_at"} == {k: v for k, v in expected.items() if k != "recorded_at"}
 
