@@ -14,17 +14,22 @@ class BadDate(ValueError):
     pass
 
 
+def _short(value, limit: int = 40) -> str:
+    text = repr(value[: limit + 1] if isinstance(value, str) else value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def published_parse(value, tz: zoneinfo.ZoneInfo) -> datetime:
     """An aware datetime from an ISO 8601 string; BadDate when it is not one."""
     if not isinstance(value, str) or not value.strip():
-        raise BadDate(f"bad published_at {value!r}: expected an ISO 8601 date or time")
+        raise BadDate(f"bad published_at {_short(value)}: expected an ISO 8601 date or time")
     text = value.strip()
     try:
         if len(text) == 10:  # a date alone: midnight of that day, in the story's zone
             return datetime.combine(date.fromisoformat(text), time(0), tzinfo=tz)
         moment = isoparse(text)
     except (ValueError, OverflowError):
-        raise BadDate(f"bad published_at {value!r}: expected an ISO 8601 date or time") from None
+        raise BadDate(f"bad published_at {_short(value)}: expected an ISO 8601 date or time") from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=tz)
     return moment

@@ -21,7 +21,8 @@ class IngestRun(models.Model):
     excerpts = models.PositiveIntegerField(default=0, help_text="excerpts cut (new ones)")
     excerpts_done = models.PositiveIntegerField(default=0, help_text="excerpts the workers finished")
     records = models.PositiveIntegerField(default=0, help_text="records appended")
-    rejects = models.PositiveIntegerField(default=0, help_text="lines rejected")
+    rejects = models.PositiveIntegerField(default=0, help_text="lines rejected (duplicates included)")
+    duplicates = models.PositiveIntegerField(default=0, help_text="lines rejected for a URL seen earlier in the file")
     capped = models.PositiveIntegerField(default=0, help_text="excerpts a step cap held back")
     copies = models.PositiveIntegerField(default=0, help_text="wire copies merged into an excerpt")
     queued = models.PositiveIntegerField(default=0, help_text="excerpts queued for extraction")
@@ -41,7 +42,7 @@ class IngestRun(models.Model):
 
     def summary(self) -> str:
         return (f"articles {self.articles}, excerpts {self.excerpts}, records {self.records}, "
-                f"rejects {self.rejects}, capped {self.capped}")
+                f"rejects {self.rejects}, duplicates {self.duplicates}, capped {self.capped}")
 
 
 class IngestBatch(models.Model):

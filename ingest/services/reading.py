@@ -4,7 +4,9 @@ lines written chunk by chunk (`writing`), steps released as the file goes by (`b
 Cutting runs in a pool of processes once a file has more than one chunk: the pool cuts the
 next chunk while this process writes the one before.
 """
+import hashlib
 import json
+import logging
 import os
 from pathlib import Path
 
@@ -19,7 +21,27 @@ from .runs import (ALREADY_RUNNING, IngestError, broker_check, extractor_name_of
                    story_lock, story_unlock)
 from .writing import Chunk, ChunkWriter
 
+log = logging.getLogger(__name__)
+
 CHUNK = 250  # articles per write transaction
+DUPLICATE = "URL already seen on line {line}"
+
+
+class UrlsSeen:
+    """The URLs (with their versions) of the file read so far, and the line that had each
+    first. Kept as 16-byte digests (a URL may have up to a thousand characters): about 120
+    bytes a line in memory, whatever the URLs' length."""
+
+    def __init__(self):
+        self._lines: dict[bytes, int] = {}
+
+    def first_line(self, url: str, version: int, line: int) -> int | None:
+        """The line that had this version of `url` first, or None (and `line` has it now)."""
+        key = hashlib.blake2b(f"{version} {url}".encode("utf-8"), digest_size=16).digest()
+        first = self._lines.get(key)
+        if first is None:
+            self._lines[key] = line
+        return first
 
 
 def rejects_path_for(path: Path) -> Path:
@@ -81,16 +103,30 @@ def _ingest(story, handle, path, extractor_name, rejects_path, on_progress) -> I
         if on_progress:
             on_progress(prepared.chunk.read)
 
+    def refuse(number, reason, raw):
+        rejects.add(number, reason, raw)
+        chunk.rejects.append((number, reason))
+
+    seen = UrlsSeen()
     try:
         for number, raw in enumerate(handle, start=1):
             read += len(raw)
             try:
                 article = parser.parse(raw)
             except Reject as exc:
-                rejects.add(number, exc.reason, raw)
-                chunk.rejects.append((number, exc.reason))
+                refuse(number, exc.reason, raw)
+                continue
+            except Exception as exc:  # a line this code did not foresee: it costs that line only
+                log.exception("line %d of %s could not be read", number, path)
+                reason = f"cannot be read: {type(exc).__name__}: {exc}"[:500]
+                refuse(number, reason.encode("utf-8", "backslashreplace").decode("utf-8").replace("\x00", "\\x00"), raw)
                 continue
             if article is not None:
+                first = seen.first_line(article.url, article.version, number)
+                if first is not None:
+                    refuse(number, DUPLICATE.format(line=first), raw)
+                    chunk.duplicates += 1
+                    continue
                 chunk.articles.append((number, article))
             if len(chunk.articles) >= CHUNK or len(chunk.rejects) >= CHUNK:
                 chunk.read = read

@@ -40,6 +40,7 @@ class Chunk:
 
     articles: list[tuple[int, ArticleIn]] = field(default_factory=list)
     rejects: list[tuple[int, str]] = field(default_factory=list)
+    duplicates: int = 0  # of the rejects: a URL seen earlier in the file
     read: int = 0  # bytes of the file read when the chunk was complete
 
 
@@ -62,7 +63,6 @@ class ChunkWriter:
         self.steps: set[int] = set()  # steps with new excerpts not yet released
         self.latest_step = -1
         self.cutter = Cutter(self.topics, story.language, processes)
-        self._unwritten: set[str] = set()  # URLs of the chunk prepared but not yet written
 
     def _wire_day(self, day):
         rows = Excerpt.objects.filter(story=self.story, day=day).values_list("id", "sentence", "article_id", "outlets")
@@ -70,19 +70,14 @@ class ChunkWriter:
             yield sentence, WireEntry(article_id=article_id, outlets=list(outlets), excerpt_id=excerpt_id)
 
     def prepare(self, chunk: Chunk, *, pool: bool = True) -> Prepared:
-        """Which of the chunk's articles are new (keyed by story and URL: a known URL is
-        skipped, and so is the same URL twice in a file), and start cutting them. Runs
-        before the previous chunk is written: that chunk's URLs count as known."""
+        """Which of the chunk's articles are new (an article is keyed by story, URL and
+        version: one an earlier run stored is skipped), and start cutting them. The reader
+        has already refused one seen earlier in the file, so the chunk written meanwhile
+        holds none of these."""
         urls = [a.url for _, a in chunk.articles]
         # Keyed by URL and version (a page fetched again with other text is its next version).
         known = set(Article.objects.filter(story=self.story, url__in=urls).values_list("url", "version"))
-        known |= self._unwritten
-        fresh = []
-        for _, a in chunk.articles:
-            if (a.url, a.version) not in known:
-                known.add((a.url, a.version))  # the same URL twice in one file: the first one counts
-                fresh.append(a)
-        self._unwritten = {(a.url, a.version) for a in fresh}
+        fresh = [a for _, a in chunk.articles if (a.url, a.version) not in known]
         return Prepared(chunk, fresh, self.cutter.submit([a.text for a in fresh], pool=pool))
 
     @transaction.atomic
@@ -141,8 +136,8 @@ class ChunkWriter:
         IngestReject.objects.bulk_create(IngestReject(run=run, line=n, reason=r) for n, r in chunk.rejects)
         IngestRun.objects.filter(pk=run.pk).update(
             articles=F("articles") + len(fresh), excerpts=F("excerpts") + len(new_excerpts),
-            copies=F("copies") + copies, rejects=F("rejects") + len(chunk.rejects))
-        self._unwritten = set() if self._unwritten == {(a.url, a.version) for a in fresh} else self._unwritten
+            copies=F("copies") + copies, rejects=F("rejects") + len(chunk.rejects),
+            duplicates=F("duplicates") + chunk.duplicates)
         reset_queries()  # with DEBUG on, Django would keep every query of a long file
 
 

@@ -59,7 +59,7 @@ def test_demo_story_end_to_end_and_again(celery_worker, capsys):
         assert overall["current_accuracy"] >= 0.8 and overall["change_precision"] >= 0.8, overall
     records = StanceRecord.objects.count()
     call_command("ingest", "canopy", str(CANOPY / "articles.jsonl"), "--wait", "--timeout", "60")
-    assert capsys.readouterr().out.strip() == "canopy: articles 0, excerpts 0, records 0, rejects 0, capped 0"
+    assert capsys.readouterr().out.strip() == "canopy: articles 0, excerpts 0, records 0, rejects 0, duplicates 0, capped 0"
     assert StanceRecord.objects.count() == records and chain_verify(story) is None
 
 

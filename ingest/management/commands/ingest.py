@@ -3,7 +3,7 @@ import time
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
-from django.db import DatabaseError
+from django.db import DatabaseError, OperationalError
 
 from ingest.llm.gate import budget_attach, estimate_only, money, preflight
 from ingest.models import IngestRun
@@ -63,13 +63,16 @@ class Command(BaseCommand):
                 if bar is not None:
                     bar.close()
             if run.rejects:
-                self.stderr.write(f"{run.rejects} lines rejected: see {run.rejects_file}")
+                duplicates = f" ({run.duplicates} duplicate{'s' if run.duplicates != 1 else ''})" if run.duplicates else ""
+                self.stderr.write(f"{run.rejects} lines rejected{duplicates}: see {run.rejects_file}")
             if wait:
                 run = self._wait(run, tty=tty, timeout=timeout)
         except LedgerError as exc:
             raise CommandError(exc.message) from None
-        except DatabaseError as exc:
+        except OperationalError as exc:
             raise CommandError(f"cannot reach the database: {_one_line(exc)}") from None
+        except DatabaseError as exc:
+            raise CommandError(f"the database refused the ingest: {_one_line(exc)}") from None
         status = "" if run.status == IngestRun.DONE else f" ({run.status}: {run.queued - run.excerpts_done} excerpts still queued)"
         spent = f", tokens {run.tokens_in} in / {run.tokens_out} out, ${run.cost_usd:.4f}" if budget is not None else ""
         self.stdout.write(f"{slug}: {run.summary()}{spent}{status}")
