@@ -25,6 +25,9 @@ import pysbd
 from pysbd.utils import TextSpan
 from rapidfuzz import fuzz, process
 
+from .lang import pack_for
+from .lang.script import fold
+
 WIRE_RATIO = 92.0
 
 # pysbd builds its regexes from its abbreviation lists on every call, a few thousand of
@@ -72,6 +75,7 @@ _segmenters: dict[str, pysbd.Segmenter] = {}
 
 def _segmenter(language: str) -> pysbd.Segmenter:
     if language not in _segmenters:
+        pack_for(language)  # a language pack may teach pysbd its language (Serbian does)
         try:
             _segmenters[language] = _Segmenter(language=language, clean=False)
         except ValueError:  # a language pysbd does not know: its English rules
@@ -140,6 +144,20 @@ def _tags(text: str, topics) -> list[str]:
     return [key for key, patterns in topics if any(p.search(text) for p in patterns)]
 
 
+@lru_cache(maxsize=16)
+def _topics_normalized(language: str, topics: tuple) -> list[tuple[str, list[re.Pattern]]]:
+    normalize = pack_for(language).normalize
+    return [(key, [re.compile(normalize(p), flags) for p, flags in patterns]) for key, patterns in topics]
+
+
+def _for_language(topics, language: str):
+    """(topics, how text is read for them): the language pack's `normalize` applied to the
+    keywords and to the text alike, as the extractor reads them (Serbian: either script,
+    with or without diacritics)."""
+    key = tuple((k, tuple((p.pattern, p.flags) for p in ps)) for k, ps in topics)
+    return _topics_normalized(language, key), pack_for(language).normalize
+
+
 # A keyword that matches a sentence also matches its paragraph, unless it looks at where the
 # text starts or ends, or behind itself: with one of those, every paragraph is split.
 _CONTEXT_SENSITIVE = re.compile(r"\^|\$|\\A|\\Z|\\z|\(\?<[=!]")
@@ -154,12 +172,13 @@ def excerpts_cut(text: str, topics: list[tuple[str, list[re.Pattern]]], *, langu
     context each side within its paragraph, tagged with every topic it matches. A paragraph
     that matches no keyword as a whole has no such sentence and is not split at all."""
     cuts, prefilter = [], _paragraph_filter_safe(topics)
+    topics, read = _for_language(topics, language)
     for number, (p_start, p_end) in enumerate(paragraphs_split(text)):
-        if prefilter and not _tags(text[p_start:p_end], topics):
+        if prefilter and not _tags(read(text[p_start:p_end]), topics):
             continue
         sentences = paragraph_sentences(text, p_start, p_end, number, language=language)
         for i, s in enumerate(sentences):
-            tags = _tags(s.text, topics)
+            tags = _tags(read(s.text), topics)
             if not tags:
                 continue
             first = sentences[i - 1] if i > 0 else s
@@ -189,7 +208,8 @@ def pool_cut(texts: list[str]) -> list[list[Cut]]:
 
 
 def normalize(sentence: str) -> str:
-    return _SPACES.sub(" ", sentence).strip().lower()
+    # Folded: a copy printed in the other script, or without diacritics, is the same sentence.
+    return _SPACES.sub(" ", fold(sentence)).strip().lower()
 
 
 @dataclass

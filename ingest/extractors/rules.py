@@ -31,6 +31,7 @@ cached per story and configuration hash, so a batch reads the configuration once
 import re
 from dataclasses import dataclass
 
+from ..lang import pack_for
 from . import ExcerptView, ExtractResult, Extractor, Finding
 
 ENGLISH = {
@@ -88,8 +89,17 @@ class StoryRules:
     """A story's configuration compiled once: actors, questions, language words."""
 
     def __init__(self, story):
-        words = {**ENGLISH, **{k: v for k, v in (story.config or {}).get("extractor", {}).items()
-                              if isinstance(v, list)}}
+        # English reads as it always has; another language by its pack, whose `normalize` is
+        # applied to its words, the story's regexes and each sentence alike (Serbian: either
+        # script, diacritics or not); a record's quote keeps the original text.
+        base, self.fold = ENGLISH, (lambda text: text)
+        pack = pack_for(story.language)
+        if pack.code != "en":
+            base = {k: getattr(pack, k) for k in ENGLISH}
+            self.fold = pack.normalize
+        words = {**ENGLISH, **base, **{k: v for k, v in (story.config or {}).get("extractor", {}).items()
+                                       if isinstance(v, list)}}
+        words = {k: [self.fold(p) for p in v] for k, v in words.items()}
         self.attribution = _any(words["attribution"] + words["denial"])  # a denial attributes too
         self.according_to = _any(words["according_to"])
         self.negation = _any(words["negation"])
@@ -101,13 +111,18 @@ class StoryRules:
             r"(?<![\w.,])(\d{1,3}(?:(?:,|\.|\u00a0|\u202f| )\d{3})+(?![\d])|\d+(?:[.,]\d+)?)"
             rf"(?:\s*({thousand}|{million})(?!\w))?", re.IGNORECASE)
         # The story's own regexes are searched as written (the bundle adds \b where it wants one).
-        self.actors = [(a.key, _any(a.aliases, words=False)) for a in story.actors.all() if a.aliases]
+        fold = self.fold
+
+        def own(patterns):
+            return _any([fold(p) for p in patterns], words=False)
+
+        self.actors = [(a.key, own(a.aliases)) for a in story.actors.all() if a.aliases]
         self.questions = [
             QuestionRules(
                 key=q.key, topic=q.topic.key, number=q.is_number,
-                keywords=_any(q.keywords, words=False), affirm=_any(q.affirm, words=False),
-                deny=_any(q.deny, words=False), partial=_any(q.partial, words=False),
-                unit=re.compile(rf"\s*(?:[\w-]+\s+){{0,3}}?(?:{re.escape(q.unit)})(?!\w)", re.IGNORECASE) if q.unit else None)
+                keywords=own(q.keywords), affirm=own(q.affirm),
+                deny=own(q.deny), partial=own(q.partial),
+                unit=re.compile(rf"\s*(?:[\w-]+\s+){{0,3}}?(?:{re.escape(fold(q.unit))})(?!\w)", re.IGNORECASE) if q.unit else None)
             for q in story.questions.select_related("topic")
         ]
 
@@ -238,7 +253,7 @@ def story_rules(story) -> StoryRules:
 
 def extract(rules: StoryRules, excerpt: ExcerptView) -> list[Finding]:
     """The findings of one excerpt: a pure function of the compiled rules and the excerpt."""
-    sentence = excerpt.sentence
+    sentence = rules.fold(excerpt.sentence)
     questions = [q for q in rules.questions if q.topic in excerpt.topics
                  and (q.keywords is None or q.keywords.search(sentence))]
     if not questions:
@@ -251,11 +266,11 @@ def extract(rules: StoryRules, excerpt: ExcerptView) -> list[Finding]:
         if q.number:
             figure = rules.figure(q, sentence)
             if figure:
-                findings.append(Finding(speaker, q.key, "number", figure[0], figure[1], sentence))
+                findings.append(Finding(speaker, q.key, "number", figure[0], figure[1], excerpt.sentence))
         else:
             stance = rules.stance(q, sentence)
             if stance:
-                findings.append(Finding(speaker, q.key, stance[0], None, stance[1], sentence))
+                findings.append(Finding(speaker, q.key, stance[0], None, stance[1], excerpt.sentence))
     return findings
 
 
