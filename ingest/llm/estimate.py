@@ -123,14 +123,16 @@ def _extract_out(ctx: StoryContext):
 
 
 def stage_estimate(ctx: StoryContext, items: list[Item], config: LlmConfig, stage: str, *,
-                   groups: list[list[Item]] | None = None) -> StageEstimate:
-    """One stage's requests for these items, as the extractor would send them (or as these
-    `groups`, when the requests are made already)."""
+                   groups: list[list[Item]] | None = None, slices: int | None = None) -> StageEstimate:
+    """One stage's requests for these items, as the extractor would send them: grouped within
+    each slice of `slices` items in order (an extraction task's excerpts; None: all as one),
+    or as these `groups`, when the requests are made already."""
     model = config.filter_model if stage == "filter" else config.extract_model
     head = tokens_of(prefix(ctx, stage))
     if groups is None:
         size = group_size(config, stage, items, prefix_tokens=head)
-        groups = groups_make(items, size)
+        step = slices or max(1, len(items))  # a worker groups the excerpts of one task
+        groups = [g for k in range(0, len(items), step) for g in groups_make(items[k:k + step], size)]
     else:
         size = max((len(g) for g in groups), default=1)
     out_of = _filter_out if stage == "filter" else _extract_out(ctx)
@@ -150,11 +152,11 @@ def stage_estimate(ctx: StoryContext, items: list[Item], config: LlmConfig, stag
 
 
 def estimate_items(ctx: StoryContext, items: list[Item], config: LlmConfig, *, pass_rate: float = 1.0,
-                   stages=("filter", "extract")) -> Estimate:
+                   stages=("filter", "extract"), slices: int | None = None) -> Estimate:
     est = Estimate(excerpts=len(items), batch=config.batched)
     for stage in stages:
         chosen = items if stage == "filter" else items[:math.ceil(len(items) * pass_rate)]
-        est.stages.append(stage_estimate(ctx, chosen, config, stage))
+        est.stages.append(stage_estimate(ctx, chosen, config, stage, slices=slices))
     return est
 
 
@@ -162,8 +164,9 @@ def estimate_file(story, path, config: LlmConfig, **kwargs) -> Estimate:
     """The estimate for ingesting an articles file: reads it as `ingest` would (articles
     whose URL the story holds are skipped, excerpts cut, each step's caps applied among the
     file's excerpts) and adds the excerpts earlier runs left capped, which this run may
-    take. Wire copies are not merged here, so the count is an upper bound. Writes nothing
-    and sends nothing."""
+    take. Wire copies are not merged here, so the count is an upper bound. The excerpts are
+    grouped within extraction tasks of `BATCH`, in the order ingest queues them (an LLM run
+    queues the steps it releases together). Writes nothing and sends nothing."""
     from django.db.models import Max
 
     from ledger.models import Article, Excerpt
@@ -171,6 +174,7 @@ def estimate_file(story, path, config: LlmConfig, **kwargs) -> Estimate:
     from ..articles import ArticleReader, Reject
     from ..dating import step_of
     from ..excerpts import CapItem, caps_apply, excerpts_cut
+    from ..services.batches import BATCH
 
     reader = ArticleReader(story)
     topics = [(t.key, [re.compile(k, re.IGNORECASE) for k in t.keywords]) for t in story.topics.all()]
@@ -201,4 +205,4 @@ def estimate_file(story, path, config: LlmConfig, **kwargs) -> Estimate:
         "id", "sentence", "text", "day", "article_id", "position", "topics")
     chosen += [Item(id=pk, sentence=s, text=t, day=d, article=a, position=p, topic=(tp or [""])[0])
                for pk, s, t, d, a, p, tp in held.iterator(chunk_size=2000)]
-    return estimate_items(StoryContext.of(story), chosen, config, **kwargs)
+    return estimate_items(StoryContext.of(story), chosen, config, slices=BATCH, **kwargs)

@@ -35,6 +35,9 @@ def steps_release(*, story: Story, run: IngestRun, steps: set[int], capped_too: 
     capped excerpts, and queue what they take."""
     if capped_too:
         steps = set(steps) | set(Excerpt.objects.filter(story=story, capped=True).values_list("step", flat=True).distinct())
+    # An LLM run sends many excerpts a request: what these steps take is queued together,
+    # so a batch (and its requests) is not cut down to one step's few excerpts.
+    together, pending = run.extractor.startswith("llm/"), []
     for step in sorted(steps):
         with transaction.atomic():
             commit_async()
@@ -43,9 +46,16 @@ def steps_release(*, story: Story, run: IngestRun, steps: set[int], capped_too: 
                     .values_list("id", "topics", "article__outlet__key", "capped"))
             items = [CapItem(id=i, topics=list(t), outlet=o, taken=not c) for i, t, o, c in rows]
             taken, held = caps_apply(items, per_topic=story.per_topic_cap, per_outlet=story.per_outlet_cap)
-            if taken:
+            if taken and together:
+                pending += taken
+            elif taken:
                 Excerpt.objects.filter(pk__in=taken).update(capped=False)
                 excerpts_queue(run_id=run.pk, excerpt_ids=taken)
+    if pending:
+        with transaction.atomic():
+            commit_async()
+            Excerpt.objects.filter(pk__in=pending).update(capped=False)
+            excerpts_queue(run_id=run.pk, excerpt_ids=pending)
 
 
 def excerpts_queue(*, run_id: int, excerpt_ids: list[int]) -> list[IngestBatch]:

@@ -516,3 +516,20 @@ def test_run_page_shows_what_the_run_spent_against_its_estimate(story, tmp_path,
     html = client.get(f"/stories/teststory/runs/{run.id}/").content.decode()
     assert "Spent against the estimate" in html
     assert f"Spent <strong>${run.cost_usd:.4f}</strong> of an estimated <strong>${armed.estimate_usd:.4f}</strong>" in html
+
+
+def test_an_llm_run_queues_its_steps_together(story, tmp_path, monkeypatch):
+    """Requests hold many excerpts only if a task does: an LLM run queues the excerpts of the
+    steps it releases together (the rules extractor keeps one batch a step)."""
+    from ingest.models import IngestBatch
+    from ingest.services import batches as batch_service
+
+    from . import corpus
+
+    monkeypatch.setattr(batch_service, "batches_send", lambda batches, *, run_id: None)  # no broker: nothing runs
+    path = corpus.write(tmp_path / "a.jsonl", 30, seed=2)
+    run = ingest_file(story=story, path=path, extractor="llm")
+    sizes = [len(b.excerpt_ids) for b in IngestBatch.objects.filter(run=run)]
+    assert len(sizes) == 1 and sizes[0] == run.queued == Excerpt.objects.filter(capped=False).count() > 20
+    rules = ingest_file(story=story, path=corpus.write(tmp_path / "b.jsonl", 30, seed=3))
+    assert IngestBatch.objects.filter(run=rules).count() > 1
