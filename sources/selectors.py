@@ -65,3 +65,25 @@ def hooks_with_deliveries(story: Story, per_hook: int = 20):
     for hook in hooks:
         hook.recent = list(hook.deliveries.exclude(status=Delivery.BEFORE).order_by("-id")[:per_hook])
     return hooks
+
+
+@dataclass
+class Freshness:
+    has_sources: bool
+    last_article_fetched: datetime | None
+    followed: bool
+
+
+def story_freshness(slug: str) -> Freshness:
+    """What the story page says of its sources, in one query."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT EXISTS (SELECT 1 FROM {Source._meta.db_table} s WHERE s.story_id = st.id), "
+            f"(SELECT max(f.fetched_at) FROM {Fetch._meta.db_table} f JOIN {FetchRun._meta.db_table} r ON r.id = f.run_id "
+            "  WHERE r.story_id = st.id AND f.outcome IN (%s, %s)), "
+            f"EXISTS (SELECT 1 FROM {Following._meta.db_table} fo WHERE fo.story_id = st.id AND fo.on) "
+            f"FROM {Story._meta.db_table} st WHERE st.slug = %s", [Fetch.NEW, Fetch.CHANGED, slug])
+        row = cursor.fetchone()
+    return Freshness(*row) if row else Freshness(False, None, False)

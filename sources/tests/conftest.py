@@ -11,9 +11,9 @@ STORY_TOML = (Path(__file__).resolve().parents[2] / "ingest" / "tests" / "bundle
 
 # Sentences the offline extractor turns into records (story of ingest's test bundle).
 SAYS_NO = "The Interior Ministry said it does not have any sound device."
-SAYS_YES = "The Interior Ministry admitted it has an LRAD sound device."
-FILLER = ("Thousands of people walked through the city centre in the afternoon, and the organisers "
-          "thanked everyone who had come from other towns to join them on a long and cold day. ")
+SAYS_YES = "The Interior Ministry said it owns an LRAD sound device."
+FILLER = ("The weather stayed cold in the afternoon, and the city centre was quiet until the evening, "
+          "when the shops closed and the trams ran late again after a long and grey day. ")
 
 
 def article_html(title: str, sentences: list[str], *, published: str = "2025-03-16T10:00:00+01:00") -> bytes:
@@ -24,9 +24,10 @@ def article_html(title: str, sentences: list[str], *, published: str = "2025-03-
             "<footer>Copyright</footer></body></html>").encode()
 
 
-def feed_xml(base: str, items: list[tuple[str, str]]) -> bytes:
-    entries = "".join(f"<item><title>{t}</title><link>{base}{p}</link>"
-                      "<pubDate>Sun, 16 Mar 2025 09:00:00 GMT</pubDate></item>" for p, t in items)
+def feed_xml(base: str, items) -> bytes:
+    """items: (path, title) or (path, title, RFC 822 date)."""
+    entries = "".join(f"<item><title>{i[1]}</title><link>{base}{i[0]}</link>"
+                      f"<pubDate>{i[2] if len(i) > 2 else 'Sun, 16 Mar 2025 09:00:00 GMT'}</pubDate></item>" for i in items)
     return (f"<?xml version='1.0'?><rss version='2.0'><channel><title>Feed</title><link>{base}/</link>"
             f"<description>d</description>{entries}</channel></rss>").encode()
 
@@ -70,8 +71,8 @@ class Site:
         self.html(path, article_html(title, sentences, **kw))
 
     def feed(self, path: str, items):
-        body = feed_xml(self.base, items)
-        self.routes[path] = lambda request: Response(body, content_type="application/rss+xml")
+        self.routes_body[path] = feed_xml(self.base, items)
+        self.routes[path] = lambda request: Response(self.routes_body[path], content_type="application/rss+xml")
 
     def hits_of(self, path: str) -> int:
         return sum(1 for _, p, _ in self.hits if p == path)

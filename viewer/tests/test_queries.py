@@ -19,7 +19,7 @@ PINNED = {
     # "head" is the chain head that keys the cached positions answer; "periods" the confirmed
     # periods with the records after them (the story's actors, outlets and questions are read
     # once per process and configuration)
-    "story": 4,        # story with its head, topics, periods, sources of the shown records
+    "story": 5,        # story with its head, topics, periods, sources of the shown records, its freshness (web sources)
     "story_json": 4,
     "pending": 3,      # story with its head, periods, sources
     "flip": 5,         # story, confirming record, head, periods, the flip's records with their sources

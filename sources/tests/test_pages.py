@@ -1,0 +1,108 @@
+"""The Atom feed of flips, the Sources page, the staff page of webhooks, the freshness line."""
+from datetime import date
+from xml.etree import ElementTree
+
+import pytest
+from django.contrib.auth.models import User
+
+from ledger.models import Actor, Outlet, Question
+from ledger.services import RecordDraft, records_append
+from sources.models import Delivery, Fetch, FetchRun, Hook
+
+from .conftest import bundle, load
+
+pytestmark = pytest.mark.django_db
+ATOM = "{http://www.w3.org/2005/Atom}"
+
+
+@pytest.fixture
+def story(tmp_path):
+    story = load(bundle(tmp_path / "b", '''
+[[sources]]
+id = "list"
+urls = "urls.txt"
+every_minutes = 30
+''', {"urls.txt": "https://alpha.example/1\n"}))
+    actor, question = Actor.objects.get(story=story, key="ministry"), Question.objects.get(story=story, key="device-owned")
+    outlets = {o.key: o for o in Outlet.objects.filter(story=story)}
+
+    def says(*rows):
+        records_append(story=story, drafts=[
+            RecordDraft(actor=actor, question=question, position=p, reported_on=date(2025, 3, d), extractor="manual/t",
+                        outlet=outlets[o], outlets=[o], url=f"https://{o}.example/{d}") for p, d, o in rows])
+
+    story.says = says
+    return story
+
+
+def entries(client, query=""):
+    response = client.get(f"/stories/teststory/flips.atom{query}")
+    assert response.status_code == 200 and response["Content-Type"].startswith("application/atom+xml")
+    return ElementTree.fromstring(response.content).findall(f"{ATOM}entry")
+
+
+def test_atom_feed_lists_confirmed_flips_newest_first_with_links_to_their_audit(client, story):
+    story.says(("deny", 16, "alpha"), ("affirm", 18, "alpha"))
+    assert entries(client) == []  # one source: not confirmed at the story's N = 2
+    assert len(entries(client, "?confirm=1")) == 1
+    story.says(("affirm", 19, "gamma"), ("deny", 25, "alpha"), ("deny", 26, "gamma"))
+    found = entries(client)
+    titles = [e.find(f"{ATOM}title").text for e in found]
+    assert titles == ["Interior Ministry: affirm → deny on “Do state bodies own a sound device?”",
+                      "Interior Ministry: deny → affirm on “Do state bodies own a sound device?”"]
+    link = found[0].find(f"{ATOM}link").get("href")
+    assert "/stories/teststory/flips/" in link and client.get(link).status_code == 200
+    assert entries(client, "?question=device-used") == []
+    assert len(entries(client, "?actor=ministry&question=device-owned")) == 2
+
+
+def test_atom_feed_refuses_bad_parameters(client, story):
+    assert client.get("/stories/teststory/flips.atom?confirm=0").status_code == 400
+    assert client.get("/stories/teststory/flips.atom?confirm=x").status_code == 400
+    assert client.get("/stories/teststory/flips.atom?question=nope").status_code == 404
+    assert client.get("/stories/nope/flips.atom").status_code == 404
+
+
+def test_sources_page_and_its_json_twin(client, story):
+    run = FetchRun.objects.create(story=story, sources=["list"], status="done", pages=1, failed=1)
+    Fetch.objects.create(run=run, source=story.sources.get(), url="https://alpha.example/1", outcome="failed",
+                         error="timed out (after 15 s)")
+    data = client.get("/stories/teststory/sources.json").json()
+    (source,) = data["sources"]
+    assert (source["id"], source["kind"], source["location"], source["every_minutes"]) == ("list", "urls", "urls.txt", 30)
+    assert source["counts"] == {"failed": 1} and source["errors"][0]["error"] == "timed out (after 15 s)"
+    assert data["runs"][0]["summary"].startswith("pages 1, new 0")
+    page = client.get("/stories/teststory/sources/").content.decode()
+    assert "timed out (after 15 s)" in page and "manage.py follow teststory on" in page
+
+
+def test_story_page_says_how_fresh_it_is(client, story):
+    page = client.get("/stories/teststory/").content.decode()
+    assert "No article fetched from the web yet" in page
+    run = FetchRun.objects.create(story=story, sources=["list"])
+    from django.utils import timezone
+    from datetime import timedelta
+
+    Fetch.objects.create(run=run, url="https://alpha.example/1", outcome="new",
+                         fetched_at=timezone.now() - timedelta(minutes=12))
+    assert "Last article fetched <time" in client.get("/stories/teststory/").content.decode()
+    assert "12\xa0minutes ago" in client.get("/stories/teststory/").content.decode()
+
+
+def test_staff_add_a_hook_and_see_it_others_cannot(client, story):
+    story.says(("deny", 16, "alpha"), ("affirm", 18, "alpha"), ("affirm", 19, "gamma"))
+    assert client.get("/stories/teststory/hooks/").status_code == 302  # to log in
+    User.objects.create_user("reader", password="pw")
+    client.login(username="reader", password="pw")
+    assert client.get("/stories/teststory/hooks/").status_code == 302
+    User.objects.create_user("staff", password="pw", is_staff=True)
+    client.login(username="staff", password="pw")
+    assert client.post("/stories/teststory/hooks/", {"url": "ftp://x"}).status_code == 400
+    response = client.post("/stories/teststory/hooks/", {"url": "http://127.0.0.1:9/hook", "question": "device-owned"})
+    assert response.status_code == 302
+    hook = Hook.objects.get()
+    assert hook.secret.startswith("whsec_") and hook.question.key == "device-owned"
+    # The flip confirmed before the hook is written down, never sent.
+    assert list(Delivery.objects.values_list("status", flat=True)) == ["before"]
+    page = client.get("/stories/teststory/hooks/").content.decode()
+    assert "http://127.0.0.1:9/hook" in page and hook.secret in page
