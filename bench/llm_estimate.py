@@ -9,7 +9,9 @@ priced from `LLM_PRICES`) on the bundle's articles.jsonl, and prints the upper b
 excerpt passes the filter, no cache) and the figure with the story prefix read from the
 cache, per 1,000 excerpts, with each stage's requests and tokens. The bundle is loaded inside
 a transaction that is rolled back: the database (DATABASE_URL, or the embedded one) keeps
-nothing. Nothing is sent to any model; no key is needed.
+nothing. Like `ingest --estimate`, it prices only articles the database does not hold yet:
+run it on a database where the bundle was not ingested (it says so when nothing is left).
+Nothing is sent to any model; no key is needed.
 """
 import argparse
 import os
@@ -53,6 +55,9 @@ def main() -> None:
     except _Rollback:
         pass
     first = rows[0][1]
+    if not first.excerpts:
+        sys.exit(f"{story.slug}: every article of the file is in this database already: nothing to estimate "
+                 "(use a database where the bundle was not ingested)")
     filt, ext = first.stages
     print(f"{story.slug}: {first.excerpts} excerpts; {filt.model} filters, {ext.model} extracts; "
           f"{'batches (half price)' if first.batch else 'direct calls'}; story prefix {filt.prefix_tokens} / "

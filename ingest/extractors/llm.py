@@ -102,10 +102,13 @@ class LlmExtractor(Extractor):
         ctx = StoryContext.of(story)
         # Where each excerpt sits in its article: groups keep an article together and merge
         # its overlapping context.
-        where = {pk: (article, position) for pk, article, position in Excerpt.objects.filter(
-            pk__in=[e.id for e in excerpts]).values_list("id", "article_id", "position")}
-        items = {e.id: Item(id=e.id, sentence=e.sentence, text=e.text, day=e.day, article=where.get(e.id, (None, 0))[0],
-                            position=where.get(e.id, (None, 0))[1], topic=(e.topics or [""])[0]) for e in excerpts}
+        where = {pk: rest for pk, *rest in Excerpt.objects.filter(pk__in=[e.id for e in excerpts]).values_list(
+            "id", "article_id", "position", "article__outlet__key")}
+        items = {}
+        for e in excerpts:
+            article, position, outlet = where.get(e.id, (None, 0, ""))
+            items[e.id] = Item(id=e.id, sentence=e.sentence, text=e.text, day=e.day, article=article, position=position,
+                               topic=(e.topics or [""])[0], outlet=outlet)
         # The budget is the run's own (found by the run the excerpts belong to, never by the
         # story: two runs of one story may overlap).
         state = _State(self, story, ctx, run, self._budget(story, run), items)
@@ -160,7 +163,7 @@ class _State:
                 return filter_item(item)
         else:
             def check(i, item):
-                return extract_item(item, story=self.ctx, excerpt=self.items[i].text)
+                return extract_item(item, story=self.ctx, excerpt=self.items[i].text, outlet=self.items[i].outlet)
         got = parse_group(answer.text, ids, check, truncated=answer.truncated)
         for reason, _ in got.stray:  # an extra item, or one under an id not asked: it lands nowhere
             log.warning("%s answer for excerpts %s: item ignored (%s)", stage, ids, reason)
@@ -193,8 +196,8 @@ class _State:
     def accept(self, excerpt_id, statements) -> None:
         item = self.items[excerpt_id]
         self.findings[excerpt_id] = [
-            Finding(actor=s.actor, question=s.question, position=s.position, value=s.value,
-                    confidence=s.confidence, quote=s.quote or item.sentence) for s in statements]
+            Finding(actor=s.actor, question=s.question, position=s.position, value=s.value, value_high=s.value_high,
+                    via=s.via, confidence=s.confidence, quote=s.quote or item.sentence) for s in statements]
 
     def over_budget(self, ids, stage) -> None:
         for i in ids:

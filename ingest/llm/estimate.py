@@ -9,8 +9,9 @@ downloaded and nothing is sent to count them). Per stage:
 - filter:  every excerpt; out = one item per excerpt (`{"id": ..., "statement": false}`).
 - extract: every excerpt the filter may pass (`pass_rate`, 1.0 = all of them, the upper
            bound); out = one statement per excerpt, with the story's longest actor and
-           question ids, a number, and a quote as long as the sentence (at most
-           QUOTE_CHARS): the shape the prompt asks for.
+           question ids, a figure when the excerpt's topic has a number question, and a
+           quote as long as the sentence (at most QUOTE_CHARS): the shape the prompt asks
+           for.
 
 `usd_upper` prices the prefix as plain input on every request: prompt caching can only make
 the bill smaller. `usd_cached` is the same with the prefix written to the cache once per
@@ -113,11 +114,15 @@ def _filter_out(item: Item) -> int:
 def _extract_out(ctx: StoryContext):
     actor = max(ctx.actors, key=len, default="actor")
     question = max(ctx.questions, key=len, default="question")
+    counted = {q["topic"] for q in ctx.questions.values() if q["kind"] == "number"}
 
     def out(item: Item) -> int:
-        statement = {"actor": actor, "question": question, "position": "partial", "value": 275000,
-                     "quote": item.sentence[:QUOTE_CHARS], "confidence": 0.85}
-        return json_tokens_of(json.dumps({"id": item.id, "statements": [statement]}, ensure_ascii=False) + ", ")
+        statement = {"actor": actor, "question": question, "position": "partial", "quote": "",
+                     "confidence": 0.85}
+        if item.topic in counted or not item.topic:
+            statement["value"] = 275000
+        scaffold = json.dumps({"id": item.id, "statements": [statement]}, ensure_ascii=False) + ", "
+        return json_tokens_of(scaffold) + tokens_of(item.sentence[:QUOTE_CHARS])
 
     return out
 
@@ -195,14 +200,14 @@ def estimate_file(story, path, config: LlmConfig, **kwargs) -> Estimate:
             for cut in excerpts_cut(article.text, topics, language=story.language):
                 i = base + len(items) + 1
                 items[i] = Item(id=i, sentence=cut.sentence, text=cut.text, day=article.day, article=-1 - number,
-                                position=cut.position, topic=cut.topics[0] if cut.topics else "")
+                                position=cut.position, topic=cut.topics[0] if cut.topics else "", outlet=article.outlet.key)
                 by_step.setdefault(step, []).append(CapItem(id=i, topics=cut.topics, outlet=article.outlet.key, taken=False))
     chosen = []
     for step in sorted(by_step):
         taken, _ = caps_apply(by_step[step], per_topic=story.per_topic_cap, per_outlet=story.per_outlet_cap)
         chosen += [items[i] for i in taken]
     held = Excerpt.objects.filter(story=story, capped=True).values_list(
-        "id", "sentence", "text", "day", "article_id", "position", "topics")
-    chosen += [Item(id=pk, sentence=s, text=t, day=d, article=a, position=p, topic=(tp or [""])[0])
-               for pk, s, t, d, a, p, tp in held.iterator(chunk_size=2000)]
+        "id", "sentence", "text", "day", "article_id", "position", "topics", "article__outlet__key")
+    chosen += [Item(id=pk, sentence=s, text=t, day=d, article=a, position=p, topic=(tp or [""])[0], outlet=o)
+               for pk, s, t, d, a, p, tp, o in held.iterator(chunk_size=2000)]
     return estimate_items(StoryContext.of(story), chosen, config, slices=BATCH, **kwargs)

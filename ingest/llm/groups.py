@@ -36,6 +36,7 @@ class Item:
     article: int | None = None
     position: int = 0
     topic: str = ""
+    outlet: str = ""  # the article's outlet key, shown so the model can tell a credit to another
 
 
 def _sort_key(item: Item):
@@ -79,7 +80,7 @@ def _merged(passage: str, text: str) -> str | None:
 
 def passages(group: list[Item]) -> list[dict]:
     """The group as passages: consecutive items of one article whose texts overlap share one
-    passage text. Each passage: date, text, and its excerpts (id, sentence)."""
+    passage text. Each passage: date, outlet, text, and its excerpts (id, sentence)."""
     out: list[dict] = []
     last_article = object()
     for item in sorted(group, key=_sort_key):
@@ -91,7 +92,8 @@ def passages(group: list[Item]) -> list[dict]:
                 passage["text"] = merged
                 passage["excerpts"].append(entry)
                 continue
-        out.append({"date": str(item.day), "text": item.text, "excerpts": [entry]})
+        out.append({"date": str(item.day), **({"outlet": item.outlet} if item.outlet else {}), "text": item.text,
+                    "excerpts": [entry]})
         last_article = item.article
     return out
 

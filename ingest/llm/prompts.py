@@ -5,7 +5,7 @@ caching (OpenAI, vLLM, llama.cpp and Ollama reuse an identical leading prompt). 
 excerpts, in the user message (`groups.group_message`), vary; the answer is a JSON list with
 one item per excerpt id (`schema`).
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 FILTER_TASK = """You screen news excerpts for a ledger of who said what in a contested story.
 The user message holds passages of articles; each names one or more excerpts by id and
@@ -17,15 +17,18 @@ Reply with a JSON list only, no prose: one item per excerpt, every id given, in 
 [{"id": 101, "statement": true}, {"id": 102, "statement": false}]"""
 
 EXTRACT_TASK = """You write stance records for a ledger of who said what in a contested story.
-The user message holds passages of articles; each names one or more excerpts by id and
-sentence. For EACH excerpt, list every statement that one of the actors below made on one of
+The user message holds passages of articles, each with its outlet; each names one or more
+excerpts by id and sentence. For EACH excerpt, list every statement that one of the actors below made on one of
 the questions below in that excerpt's sentence (the rest of the passage is context only:
 use it to tell who "he" or "the minister" is, and which event a figure is about).
 Rules:
 - "actor" and "question" are ids from the lists below, nothing else.
 - For a stance question, "position" is "affirm", "deny" or "partial" (a qualified or partial
   yes). For a number question, "position" is "number" and "value" is the figure the actor
-  gave, as a plain number (107000, not "107,000").
+  gave, as a plain number (107000, not "107,000"); for a range ("between 275,000 and
+  325,000"), "value" is the lower figure and "value_high" the upper.
+- "via": when the sentence credits the statement to another outlet of the list below ("as N1
+  reported, ...", "the minister told RTS ..."), that outlet's id; otherwise leave it out.
 - "quote" is the few words of the sentence that carry the statement (at most 15), copied
   exactly.
 - "confidence" is between 0 and 1.
@@ -44,6 +47,7 @@ class StoryContext:
     title: str
     actors: dict  # key -> {"name", "aliases", "side"}
     questions: dict  # key -> {"text", "kind", "unit", "topic", "affirm", "deny", "partial"}
+    outlets: dict = field(default_factory=dict)  # key -> name
 
     @classmethod
     def of(cls, story) -> "StoryContext":
@@ -51,7 +55,8 @@ class StoryContext:
         questions = {q.key: {"text": q.text, "kind": q.kind, "unit": q.unit, "topic": q.topic.key,
                              "affirm": list(q.affirm), "deny": list(q.deny), "partial": list(q.partial)}
                      for q in story.questions.select_related("topic")}
-        return cls(slug=story.slug, title=story.title, actors=actors, questions=questions)
+        outlets = {o.key: o.name for o in story.outlets.order_by("key")}
+        return cls(slug=story.slug, title=story.title, actors=actors, questions=questions, outlets=outlets)
 
 
 def story_block(ctx: StoryContext) -> str:
@@ -68,6 +73,8 @@ def story_block(ctx: StoryContext) -> str:
         for cue in ("affirm", "deny", "partial"):
             if q[cue]:
                 lines.append(f"    {cue} cues: " + " | ".join(q[cue]))
+    if ctx.outlets:
+        lines += ["", "OUTLETS (id: name):"] + [f"- {key}: {name}" for key, name in ctx.outlets.items()]
     return "\n".join(lines)
 
 

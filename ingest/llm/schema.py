@@ -38,6 +38,8 @@ class Statement(BaseModel):
     question: str
     position: Literal["affirm", "deny", "partial", "number"]
     value: float | None = None
+    value_high: float | None = None
+    via: str | None = None
     quote: str = ""
     confidence: float = Field(default=0.7, ge=0, le=1)
 
@@ -57,16 +59,29 @@ class Statement(BaseModel):
             raise ValueError(f"unknown question {v!r}")
         return v
 
+    @field_validator("via")
+    @classmethod
+    def _via(cls, v: str | None, info: ValidationInfo) -> str | None:
+        if v in (None, ""):
+            return None
+        if v not in info.context["story"].outlets:
+            raise ValueError(f"unknown outlet {v!r}")
+        if v == info.context.get("outlet"):
+            return None  # the passage's own outlet: no other outlet is credited
+        return v
+
     @model_validator(mode="after")
     def _position_fits(self, info: ValidationInfo):
         q = info.context["story"].questions[self.question]
         if q["kind"] == "number":
             if self.position != "number" or self.value is None or not math.isfinite(self.value):
                 raise ValueError(f"question {self.question!r} takes a number: position \"number\" and a value")
+            if self.value_high is not None and (not math.isfinite(self.value_high) or self.value_high <= self.value):
+                raise ValueError("value_high must be above value (a range: value the lower figure)")
         else:
             if self.position not in STANCES:
                 raise ValueError(f"question {self.question!r} takes affirm, deny or partial, not {self.position!r}")
-            self.value = None
+            self.value = self.value_high = None
         excerpt = info.context.get("excerpt")
         if self.quote and excerpt is not None and _norm(self.quote) not in _norm(excerpt):
             raise ValueError("the quote is not copied from the excerpt")
@@ -201,11 +216,12 @@ def filter_item(item: dict) -> bool:
         raise InvalidAnswer(_reason(exc)) from None
 
 
-def extract_item(item: dict, *, story: StoryContext, excerpt: str | None = None) -> list[Statement]:
+def extract_item(item: dict, *, story: StoryContext, excerpt: str | None = None, outlet: str | None = None) -> list[Statement]:
     """The statements of one excerpt's item, validated against the story and, for the quote,
-    against that excerpt's own text (so an item given to the wrong id does not validate)."""
+    against that excerpt's own text (so an item given to the wrong id does not validate).
+    `outlet` is the excerpt's own outlet: a `via` naming it is no credit to another."""
     try:
-        answer = ExtractItem.model_validate(item, context={"story": story, "excerpt": excerpt})
+        answer = ExtractItem.model_validate(item, context={"story": story, "excerpt": excerpt, "outlet": outlet})
     except ValidationError as exc:
         raise InvalidAnswer(_reason(exc)) from None
     seen, unique = set(), []

@@ -21,6 +21,7 @@ from ingest.llm.estimate import estimate_file, estimate_items
 from ingest.llm.groups import Item, group_message, groups_make, tokens_of
 from ingest.llm.models import LlmBatch, LlmRejection, LlmRun
 from ingest.llm.prompts import StoryContext, prefix
+from ingest.llm.schema import InvalidAnswer, extract_item
 from ingest.models import IngestRun
 from ingest.services import excerpts_extract, ingest_file
 from ledger.models import Excerpt, StanceRecord
@@ -533,3 +534,35 @@ def test_an_llm_run_queues_its_steps_together(story, tmp_path, monkeypatch):
     assert len(sizes) == 1 and sizes[0] == run.queued == Excerpt.objects.filter(capped=False).count() > 20
     rules = ingest_file(story=story, path=corpus.write(tmp_path / "b.jsonl", 30, seed=3))
     assert IngestBatch.objects.filter(run=rules).count() > 1
+
+
+def test_a_range_and_a_credit_to_another_outlet(story, tmp_path, api, llm_settings):
+    """The schema asks for `value_high` (a range) and `via` (the outlet the sentence credits);
+    the record carries both."""
+    llm_settings(BATCH=False)
+    run, (e1,) = ingested(story, tmp_path, "The Archive of Public Gatherings estimated, as Beta reported, "
+                                           "that between 275,000 and 325,000 people came.")
+    api.on("POST", "/v1/messages", (OK, {}, by_request({
+        ("claude-haiku-5-5", ("E1",)): "anthropic_message_filter_one.json",
+        ("claude-sonnet-5-5", ("E1",)): "anthropic_message_extract_range_via.json"}, E1=e1)))
+    assert excerpts_extract(run_id=run.pk, excerpt_ids=[e1]) == 1
+    request = extract_calls(api)[0]
+    assert '"value_high"' in request["system"][0]["text"] and "- beta: Beta" in request["system"][0]["text"]
+    assert json.loads(request["messages"][0]["content"])["passages"][0]["outlet"] == "alpha"
+    record = StanceRecord.objects.get()
+    assert (record.actor.key, record.position, record.value, record.value_high, record.via.key, record.outlet.key) == (
+        "archive", "number", 275000, 325000, "beta", "alpha")
+
+
+def test_via_naming_the_excerpts_own_outlet_or_a_bad_range_is_no_credit():
+    ctx = StoryContext(slug="s", title="t", actors={"archive": {}}, outlets={"alpha": "Alpha", "beta": "Beta"},
+                       questions={"turnout": {"kind": "number", "topic": "crowds"}})
+    item = {"statements": [{"actor": "archive", "question": "turnout", "position": "number", "value": 1000, "via": "alpha"}]}
+    assert extract_item(item, story=ctx, outlet="alpha")[0].via is None
+    assert extract_item(item, story=ctx, outlet="gamma")[0].via == "alpha"
+    item["statements"][0].update(via="nowhere")
+    with pytest.raises(InvalidAnswer, match="unknown outlet 'nowhere'"):
+        extract_item(item, story=ctx, outlet="alpha")
+    item["statements"][0].update(via=None, value_high=900)
+    with pytest.raises(InvalidAnswer, match="value_high must be above value"):
+        extract_item(item, story=ctx, outlet="alpha")
