@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from . import chain
 from .errors import Conflict, LedgerError
+from .validation import number_check, reason_check, record_check
 from .models import (Actor, ChainHead, Outlet, PeriodsHead, PositionPeriod, Question, Retraction, StanceRecord,
                      Story)
 from .positions import fold, periods_of, stance_resume
@@ -47,27 +48,8 @@ def _lock_head(story: Story) -> ChainHead:
 
 
 def record_draft_check(draft: RecordDraft) -> None:
-    """Raise LedgerError when a draft breaks the position rules of its question."""
-    if draft.question.story_id != draft.actor.story_id:
-        raise LedgerError("actor and question belong to different stories")
-    if draft.question.is_number:
-        if draft.position != StanceRecord.NUMBER or draft.value is None:
-            raise LedgerError(f"question {draft.question.key!r} is a number question: position must be 'number' with a value", param="position")
-    else:
-        if draft.position not in StanceRecord.STANCES:
-            raise LedgerError(f"position must be one of affirm, deny, partial for question {draft.question.key!r}, not {draft.position!r}", param="position")
-        if draft.value is not None:
-            raise LedgerError(f"question {draft.question.key!r} is a stance question: value must be null", param="value")
-    if draft.value_high is not None:
-        if not draft.question.is_number:
-            raise LedgerError(f"question {draft.question.key!r} is a stance question: value_high must be null",
-                              param="value_high")
-        if draft.value is None or draft.value_high <= draft.value:
-            raise LedgerError("value_high is the upper figure of a range: it must be above value", param="value_high")
-    if draft.via is not None and draft.via.story_id != draft.question.story_id:
-        raise LedgerError("via must be an outlet of the story", param="via")
-    if draft.confidence is not None and not 0 <= draft.confidence <= 1:
-        raise LedgerError("confidence must be between 0 and 1", param="confidence")
+    """Raise LedgerError when a draft may not enter the ledger (see `ledger.validation`)."""
+    record_check(draft)
 
 
 @transaction.atomic
@@ -75,7 +57,7 @@ def records_append(*, story: Story, drafts: list[RecordDraft]) -> list[StanceRec
     """Append records in the given order. A draft whose (excerpt, actor, question,
     extractor) is already in the ledger is skipped, so a replayed extraction adds nothing."""
     for draft in drafts:
-        record_draft_check(draft)
+        record_check(draft, story)
     head = _lock_head(story)
     periods = _periods_following(story, head)
     excerpt_ids = {d.excerpt_id for d in drafts if d.excerpt_id is not None}
@@ -139,9 +121,7 @@ def record_append(*, story: Story, draft: RecordDraft) -> StanceRecord:
 
 @transaction.atomic
 def retraction_append(*, record: StanceRecord, reason: str, retracted_by: str) -> Retraction:
-    reason = (reason or "").strip()
-    if not reason:
-        raise LedgerError("a retraction needs a reason", param="reason")
+    reason = reason_check(reason)
     head = _lock_head(record.story)
     periods = _periods_following(record.story, head)
     if Retraction.objects.filter(record=record).exists():
@@ -362,6 +342,8 @@ class StoryIndex:
         self.story = story
         self.actors = {a.key: a for a in story.actors.all()}
         self.questions = {q.key: q for q in story.questions.select_related("topic")}
+        for question in self.questions.values():
+            question.story = story  # what a record's checks read of it, without a query
         self.outlets = {o.key: o for o in story.outlets.all()}
 
     def outlet_for_url(self, url: str) -> Outlet | None:
@@ -381,10 +363,13 @@ def record_draft_from_line(index: StoryIndex, data: dict, *, extractor: str) -> 
     story imports into another."""
     if not isinstance(data, dict):
         raise LedgerError("not a JSON object")
-    actor = index.actors.get(data.get("actor"))
+    def known(table: dict, key):
+        return table.get(key) if isinstance(key, str) else None
+
+    actor = known(index.actors, data.get("actor"))
     if actor is None:
         raise LedgerError(f"unknown actor {data.get('actor')!r}", param="actor")
-    question = index.questions.get(data.get("question"))
+    question = known(index.questions, data.get("question"))
     if question is None:
         raise LedgerError(f"unknown question {data.get('question')!r}", param="question")
     day_text = data.get("reported_on", data.get("date"))
@@ -397,32 +382,24 @@ def record_draft_from_line(index: StoryIndex, data: dict, *, extractor: str) -> 
         raise LedgerError("url must be a string", param="url")
     outlet_key = data.get("outlet")
     if outlet_key:
-        outlet = index.outlets.get(outlet_key)
+        outlet = known(index.outlets, outlet_key)
         if outlet is None:
             raise LedgerError(f"unknown outlet {outlet_key!r}", param="outlet")
     else:
         outlet = index.outlet_for_url(url)
     outlets = data.get("outlets") or ([outlet.key] if outlet else [])
-    if not isinstance(outlets, list) or any(o not in index.outlets for o in outlets):
+    if not isinstance(outlets, list) or any(not isinstance(o, str) or o not in index.outlets for o in outlets):
         raise LedgerError(f"outlets must list known outlets, not {outlets!r}", param="outlets")
     via_key = data.get("via")
     via = None
     if via_key is not None:
-        via = index.outlets.get(via_key) if isinstance(via_key, str) else None
+        via = known(index.outlets, via_key)
         if via is None:
             raise LedgerError(f"unknown outlet {via_key!r} in via", param="via")
-    value = data.get("value")
-    if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))):
-        raise LedgerError(f"value must be a number, not {value!r}", param="value")
-    value_high = data.get("value_high")
-    if value_high is not None and (isinstance(value_high, bool) or not isinstance(value_high, (int, float))):
-        raise LedgerError(f"value_high must be a number, not {value_high!r}", param="value_high")
+    value = number_check(data.get("value"), "value")
+    value_high = number_check(data.get("value_high"), "value_high")
+    confidence = number_check(data.get("confidence"), "confidence")
     rationale = data.get("rationale") or ""
-    if not isinstance(rationale, str):
-        raise LedgerError("rationale must be a string", param="rationale")
-    confidence = data.get("confidence")
-    if confidence is not None and (isinstance(confidence, bool) or not isinstance(confidence, (int, float))):
-        raise LedgerError(f"confidence must be a number, not {confidence!r}", param="confidence")
     draft = RecordDraft(
         actor=actor,
         question=question,
@@ -440,7 +417,7 @@ def record_draft_from_line(index: StoryIndex, data: dict, *, extractor: str) -> 
         value_high=value_high,
         rationale=rationale,
     )
-    record_draft_check(draft)
+    record_check(draft, index.story)
     return draft
 
 
@@ -472,6 +449,9 @@ def records_import(*, story: Story, lines, source_name: str) -> ImportResult:
             data = json.loads(line)
         except json.JSONDecodeError as exc:
             rejects.append((number, f"invalid JSON: {exc.msg}"))
+            continue
+        except RecursionError:
+            rejects.append((number, "invalid JSON: nested too deeply"))
             continue
         try:
             drafts.append(record_draft_from_line(index, data, extractor=extractor))

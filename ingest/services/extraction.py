@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from ledger.models import Excerpt, Story
 from ledger.services import RecordDraft, StoryIndex, records_append
+from ledger.validation import QUOTE_MAX, records_valid
 
 from ..extractors import ExcerptView, ExtractResult, extractor_get
 from ..models import IngestBatch, IngestRun
@@ -102,10 +103,14 @@ def excerpts_extract(*, run_id: int, excerpt_ids: list[int], batch_id: int | Non
                 drafts.append(RecordDraft(
                     actor=actor, question=question, position=f.position, value=f.value,
                     reported_on=e.day, extractor=extractor.name, outlet=outlets_by_id[e.outlet_id],
-                    outlets=list(e.outlets), url=e.url, quote=f.quote or e.sentence,
+                    outlets=list(e.outlets), url=e.url, quote=(f.quote or e.sentence)[:QUOTE_MAX],
                     excerpt_id=e.id, confidence=round(min(1.0, max(0.0, f.confidence)), 3),
                     via=index.outlets.get(f.via) if f.via else None, value_high=f.value_high,
                     rationale=f.rationale))
+        # A finding the ledger refuses (a bad figure, a day outside the story) is dropped alone.
+        drafts, refused = records_valid(drafts, story)
+        for draft, reason in refused:
+            log.warning("excerpt %s: finding refused: %s", draft.excerpt_id, reason)
         appended = records_append(story=story, drafts=drafts) if drafts else []
         IngestRun.objects.filter(pk=counted_run).update(
             excerpts_done=F("excerpts_done") + done, records=F("records") + len(appended),
