@@ -3,6 +3,12 @@
     .venv/bin/python bench/ingest.py                 # 10,000 articles
     .venv/bin/python bench/ingest.py --articles 100000
     .venv/bin/python bench/ingest.py --repeat 3      # three runs each: medians
+    .venv/bin/python bench/ingest.py --cut-sweep     # cutting one long paragraph, by size
+
+--cut-sweep times cutting excerpts out of an article of one paragraph (the synthetic
+corpus's sentences run together) at 23 KB, 184 KB, 1.5 MB and 5 MB, in this process, and
+prints seconds per MB: flat when cutting is linear in the article's size. It needs no
+database or broker.
 
 For each worker count it makes a fresh database on the configured PostgreSQL server
 (DATABASE_URL, or the embedded one), migrates it, loads the test story with its caps off,
@@ -150,6 +156,44 @@ def run_once(*, params, corpus: Path, bundle: Path, workers: int, redis_url: str
             admin(params, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
+SWEEP = "23K,184K,1.5M,5M"
+
+
+def _size(text: str) -> int:
+    units = {"K": 1_000, "M": 1_000_000}
+    return int(float(text[:-1]) * units[text[-1].upper()]) if text[-1].upper() in units else int(text)
+
+
+def cut_sweep(sizes: str) -> None:
+    """Cut one-paragraph articles of growing size; print seconds and seconds per MB."""
+    import re as regex
+
+    from ingest.excerpts import _segment, excerpts_cut
+    from ingest.tests import corpus as synthetic
+
+    import tomllib
+
+    story = tomllib.loads((ROOT / "ingest" / "tests" / "bundle" / "story.toml").read_text())
+    topics = [(t["id"], [regex.compile(k, regex.IGNORECASE) for k in t["keywords"]]) for t in story["topics"]]
+    wanted = [_size(s) for s in sizes.split(",")]
+    pieces, total = [], 0
+    for a in synthetic.articles(10**7, seed=5):
+        pieces.append(a["text"].replace("\n\n", " "))
+        total += len(pieces[-1]) + 1
+        if total > max(wanted):
+            break
+    text = " ".join(pieces)
+    for size in wanted:
+        para = text[:size]
+        para = para[: para.rfind(". ") + 1]  # ends with a sentence
+        _segment.cache_clear()
+        started = time.perf_counter()
+        cuts = excerpts_cut(para, topics)
+        seconds = time.perf_counter() - started
+        print(f"one paragraph of {len(para) / 1e6:.3f} MB: {len(cuts):,} excerpts in {seconds:.2f} s, "
+              f"{seconds / (len(para) / 1e6):.2f} s per MB; load average {os.getloadavg()[0]:.1f}", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--articles", type=int, default=10_000)
@@ -157,7 +201,14 @@ def main():
     parser.add_argument("--keep", action="store_true", help="keep the benchmark databases")
     parser.add_argument("--repeat", type=int, default=1, help="runs per worker count (medians printed)")
     parser.add_argument("--redis-db", type=int, default=12, help="Redis database of the broker (emptied)")
+    parser.add_argument("--cut-sweep", nargs="?", const=SWEEP, metavar="SIZES",
+                        help=f"time cutting one-paragraph articles of these sizes instead (default {SWEEP})")
     args = parser.parse_args()
+    if args.cut_sweep:
+        import django
+
+        django.setup()
+        return cut_sweep(args.cut_sweep)
     from ingest.tests import corpus as synthetic
 
     params = server_params()

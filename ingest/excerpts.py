@@ -83,11 +83,56 @@ def _segmenter(language: str) -> pysbd.Segmenter:
     return _segmenters[language]
 
 
+# pysbd's time grows with the square of the text it reads (for every abbreviation it finds it
+# rewrites the whole text), so a long paragraph is read in windows of about WINDOW
+# characters: 184 KB took 8 s in one piece, 5 MB would take hours. Each window starts where
+# a sentence starts (as the window before decided) and gives all its sentences but the last,
+# which may be cut short by the window's end; the next window starts with that one. Sentence
+# ends are decided by what is near them, so the sentences are the same as in one piece
+# (a test holds them equal), except inside a quotation longer than a window.
+WINDOW = 2000
+# A window with no sentence end grows, up to this; past it the text is cut at a space.
+LONGEST_SENTENCE = 20_000
+
+
 @lru_cache(maxsize=4096)
-def _segment(language: str, paragraph: str) -> tuple[str, ...]:
-    """A paragraph's sentences as pysbd gives them. Cached: the copies of a wire story
-    repeat whole paragraphs."""
-    return tuple(_segmenter(language).segment(paragraph))
+def _segment(language: str, text: str) -> tuple[tuple[int, int], ...]:
+    """(start, end) of each sentence of `text` (at most a window), trimmed of the whitespace
+    around it, as pysbd gives them. Cached: the copies of a wire story repeat paragraphs."""
+    spans, cursor = [], 0
+    for piece in _segmenter(language).segment(text):
+        piece = piece.strip()
+        if not piece:
+            continue
+        found = text.find(piece, cursor)
+        if found < 0:  # pysbd changed the text (it should not with clean=False): keep going
+            found = cursor
+        spans.append((found, found + len(piece)))
+        cursor = found + len(piece)
+    return tuple(spans)
+
+
+def sentence_spans(paragraph: str, *, language: str = "en") -> list[tuple[int, int]]:
+    """(start, end) of each sentence of a paragraph, in time linear in its length."""
+    spans, start, size, n = [], 0, WINDOW, len(paragraph)
+    while start < n:
+        end = n if n - start <= size else start + size
+        got = _segment(language, paragraph[start:end])
+        if end < n and len(got) < 2:
+            if size < LONGEST_SENTENCE:  # no sentence ends in the window: a longer one
+                size *= 2
+                continue
+            end = max(paragraph.rfind(" ", start + size // 2, end), start + size // 2)
+            got = _segment(language, paragraph[start:end])
+            spans += [(start + a, start + b) for a, b in got]
+            start, size = end, WINDOW
+            continue
+        if end == n:
+            spans += [(start + a, start + b) for a, b in got]
+            break
+        spans += [(start + a, start + b) for a, b in got[:-1]]
+        start, size = start + got[-1][0], WINDOW
+    return spans
 
 
 @dataclass(frozen=True)
@@ -111,19 +156,8 @@ def paragraphs_split(text: str) -> list[tuple[int, int]]:
 
 def paragraph_sentences(text: str, p_start: int, p_end: int, number: int = 0, *, language: str = "en") -> list[Sentence]:
     """The sentences of one paragraph (text[p_start:p_end]), with their offsets in `text`."""
-    para = text[p_start:p_end]
-    sentences, cursor = [], 0
-    for piece in _segment(language, para):
-        piece = piece.strip()
-        if not piece:
-            continue
-        found = para.find(piece, cursor)
-        if found < 0:  # pysbd changed the text (it should not with clean=False): keep going
-            found = cursor
-        start, end = p_start + found, p_start + found + len(piece)
-        sentences.append(Sentence(len(sentences), number, start, end, text[start:end]))
-        cursor = found + len(piece)
-    return sentences
+    return [Sentence(i, number, p_start + a, p_start + b, text[p_start + a:p_start + b])
+            for i, (a, b) in enumerate(sentence_spans(text[p_start:p_end], language=language))]
 
 
 def sentences_split(text: str, *, language: str = "en") -> list[list[Sentence]]:

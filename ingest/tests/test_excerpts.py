@@ -202,3 +202,71 @@ def test_copy_writes_every_column_of_articles_and_excerpts():
 
     assert set(ARTICLE_COPY) == columns(Article)
     assert set(EXCERPT_COPY) | EXCERPT_NOT_COPIED == columns(Excerpt)
+
+
+def _one_piece(paragraph: str) -> list[tuple[int, int]]:
+    """The sentences pysbd gives for the paragraph read whole (what cutting did before it
+    read long paragraphs in windows)."""
+    from ingest.excerpts import _segment
+
+    return list(_segment.__wrapped__("en", paragraph))
+
+
+def test_a_paragraph_read_in_windows_has_the_sentences_of_one_piece(monkeypatch):
+    """Long paragraphs are read in windows (linear time); with windows of 300 characters,
+    paragraphs of the demo articles and of the synthetic corpus (abbreviations, figures,
+    quotes) joined into long ones give the sentences pysbd gives for each in one piece."""
+    import json
+    from pathlib import Path
+
+    from ingest import excerpts
+    from ingest.excerpts import sentence_spans
+
+    from . import corpus
+
+    demo = Path(__file__).resolve().parents[2] / "fixtures" / "canopy" / "articles.jsonl"
+    texts = [a["text"] for a in corpus.articles(80, seed=8)]
+    if demo.exists():
+        texts += [json.loads(line)["text"] for line in demo.read_text().splitlines()[:80]]
+    texts.append("Dr. Smith said so.  Twice. U.S. officials (e.g. Mr. Jones) left at 5 p.m. Then rain. " * 30)
+    paragraphs = [" ".join(t.split("\n\n")) for t in texts]
+    long = [" ".join(paragraphs[i:i + 4]) for i in range(0, len(paragraphs), 4)]
+    monkeypatch.setattr(excerpts, "WINDOW", 300)
+    assert sum(len(p) for p in long) > 60_000 and max(len(p) for p in long) > 3_000
+    for para in long:
+        assert sentence_spans(para) == _one_piece(para), para[:200]
+
+
+def test_a_sentence_longer_than_the_longest_is_cut_at_a_space(monkeypatch):
+    from ingest import excerpts
+    from ingest.excerpts import sentence_spans
+
+    monkeypatch.setattr(excerpts, "WINDOW", 200)
+    monkeypatch.setattr(excerpts, "LONGEST_SENTENCE", 800)
+    para = " ".join(f"word{i}" for i in range(3000)) + ". And a last one."
+    spans = sentence_spans(para)
+    assert len(spans) > 3 and all(b - a <= 800 for a, b in spans)
+    assert " ".join(para[a:b] for a, b in spans) == para  # nothing lost, no word cut
+    assert para[spans[-1][0]:spans[-1][1]] == "And a last one."
+
+
+def test_cutting_a_big_paragraph():
+    """A paragraph of 4,000 sentences (230 KB) in one piece: every matching sentence is an
+    excerpt with its neighbours, at its offset, and nothing else is. (Its time, and that of
+    5 MB, is in bench/ingest.py --cut-sweep.)"""
+    def sentence(i):
+        if i % 40 == 7:
+            return f"The ministry has an LRAD, report no. {i} says."
+        return f"Report {i} said the river rose by {i % 90} cm near the old mill."
+
+    sentences = [sentence(i) for i in range(4000)]
+    para = " ".join(sentences)
+    starts = [0]
+    for s in sentences[:-1]:
+        starts.append(starts[-1] + len(s) + 1)
+    cuts = excerpts_cut(para, TOPICS)
+    matching = [i for i in range(4000) if i % 40 == 7]
+    assert [c.position for c in cuts] == [starts[i] for i in matching]
+    assert [c.sentence for c in cuts] == [sentences[i] for i in matching]
+    assert [c.text for c in cuts] == [" ".join(sentences[i - 1:i + 2]) for i in matching]
+    assert all(c.text[c.sentence_start:].startswith(c.sentence) for c in cuts)
