@@ -566,3 +566,97 @@ def test_via_naming_the_excerpts_own_outlet_or_a_bad_range_is_no_credit():
     item["statements"][0].update(via=None, value_high=900)
     with pytest.raises(InvalidAnswer, match="value_high must be above value"):
         extract_item(item, story=ctx, outlet="alpha")
+
+
+class StandIn:
+    """A local HTTP server standing in for the Anthropic Message Batches API, for real worker
+    processes: it answers from the recorded responses, counts what it is sent, and keeps a
+    batch in progress until the test ends it."""
+
+    def __init__(self):
+        import threading
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        self.ids, self.posts, self.looks, self.results = {}, [], {}, {}
+        self.ended = {XB}
+        stand_in = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def _send(self, body: bytes, kind="application/json"):
+                self.send_response(200)
+                self.send_header("content-type", kind)
+                self.send_header("content-length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def do_POST(self):
+                body = json.loads(self.rfile.read(int(self.headers["content-length"])))
+                stand_in.posts.append([(r["params"]["model"], asked(r["params"])) for r in body["requests"]])
+                bid = FB if body["requests"][0]["params"]["model"] == "claude-haiku-5-5" else XB
+                self._send(self._created(bid))
+
+            def _created(self, bid):  # in progress, as a batch is when it is created
+                return recorded("anthropic_batch_filter_created.json").replace(FB.encode(), bid.encode())
+
+            def do_GET(self):
+                bid = self.path.split("/")[4]
+                if self.path.endswith("/results"):
+                    stand_in.results[bid] = stand_in.results.get(bid, 0) + 1
+                    name = ("anthropic_batch_filter_group_results.jsonl" if bid == FB
+                            else "anthropic_batch_extract_group_results.jsonl")
+                    return self._send(recorded(name, **stand_in.ids), "application/binary")
+                stand_in.looks[bid] = stand_in.looks.get(bid, 0) + 1
+                if bid not in stand_in.ended:
+                    return self._send(self._created(bid))
+                name = "anthropic_batch_filter_ended.json" if bid == FB else "anthropic_batch_extract_ended.json"
+                self._send(recorded(name).replace(b"https://api.anthropic.com", stand_in.url.encode()))
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.mark.worker
+def test_a_worker_killed_while_it_waits_on_a_grouped_batch(celery_worker, tmp_path, monkeypatch):
+    """Real workers on a real broker, the real SDK over HTTP: kill -9 the worker while it
+    waits on the filter batch, end the batch, start a fresh worker: it finds the batch the
+    dead one submitted and goes on; every request was sent and paid for once."""
+    from ingest.tests.test_worker import wait_done
+    from ledger.bundle import story_load
+
+    from .conftest import BUNDLE
+
+    stand_in = StandIn()
+    try:
+        monkeypatch.setenv("LLM_TEST_BASE_URL", stand_in.url)
+        monkeypatch.setenv("DJANGO_SETTINGS_MODULE", "ingest.tests.llm_worker_settings")
+        story, _ = story_load(BUNDLE)
+        path = write_lines(tmp_path / "a.jsonl", [article(f"https://alpha.example/{n}", text)
+                                                  for n, text in enumerate((SAID, NOT_SAID, THIRD))])
+        run = ingest_file(story=story, path=path, extractor="llm")
+        e1, e2, e3 = (Excerpt.objects.get(article__url=f"https://alpha.example/{n}").id for n in range(3))
+        stand_in.ids = dict(E1=e1, E2=e2, E3=e3)
+        first = celery_worker()
+        deadline = time.monotonic() + 60
+        while stand_in.looks.get(FB, 0) < 3 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert stand_in.looks.get(FB, 0) >= 3, "the worker never waited on the filter batch"
+        first.kill()
+        stand_in.ended.add(FB)
+        monkeypatch.setenv("DJANGO_SETTINGS_MODULE", "ingest.tests.llm_worker_short_settings")
+        celery_worker()
+        run = wait_done(run, timeout=90)
+        assert stand_in.posts == [[("claude-haiku-5-5", [e1, e2, e3])], [("claude-sonnet-5-5", [e1, e3])]]
+        assert stand_in.results == {FB: 1, XB: 1}
+        records = {r.excerpt_id: (r.actor.key, r.question.key, r.position) for r in StanceRecord.objects.all()}
+        assert records == {e1: ("ministry", "device-owned", "deny"), e3: ("students", "device-used", "affirm")}
+        assert (run.excerpts_done, run.records, run.tokens_out) == (3, 2, 41 + 96)
+    finally:
+        stand_in.close()
