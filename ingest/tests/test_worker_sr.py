@@ -1,0 +1,57 @@
+"""The Serbian demo story through a real Celery worker on a real Redis broker: its scores
+against a floor, and its Cyrillic articles read as well as its Latin ones."""
+import json
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from ingest.models import IngestRun
+from ledger.bundle import story_load
+from ledger.evaluation import evaluate
+from ledger.models import Excerpt, StanceRecord
+
+pytestmark = pytest.mark.worker
+SR = Path(__file__).resolve().parents[2] / "fixtures" / "canopy-sr"
+CYRILLIC, ASCII = {"rts", "politika"}, {"nova", "informer"}
+
+# The English demo scores 1.0 / 1.0 / 1.0 at N = 1 and 0.97 / 0.87 / 1.0 at N = 2 with the
+# same extractor; the Serbian one must stay within 0.05 of that.
+FLOOR = {1: {"current_accuracy": 0.95, "change_recall": 0.95, "change_precision": 0.95},
+         2: {"current_accuracy": 0.92, "change_recall": 0.81, "change_precision": 0.95}}
+
+
+def test_serbian_demo_through_a_worker(celery_worker, capsys):
+    celery_worker(concurrency=2)
+    story, _ = story_load(SR)
+    call_command("ingest", "canopy-sr", str(SR / "articles.jsonl"), "--wait", "--timeout", "180")
+    run = IngestRun.objects.get()
+    assert run.status == IngestRun.DONE and run.excerpts_done == run.queued
+    # The same excerpts as the English demo: Serbian sentences cut right ("15. marta" is no
+    # sentence end) and the agencies' copies in the other script merged with their story.
+    assert run.excerpts == 315 and run.rejects == 0, run.summary()
+    for n, floor in FLOOR.items():
+        overall = evaluate(story=story, confirm=n)["overall"]
+        for metric, least in floor.items():
+            assert overall[metric] >= least, (n, metric, overall)
+
+    # Per script: every key statement first printed in Cyrillic, in Latin and in Latin
+    # without diacritics is held from that very article.
+    key = [json.loads(line) for line in (SR / "answer_key.jsonl").read_text(encoding="utf-8").splitlines()]
+    held = {(r["excerpt__article__url"], r["actor__key"], r["question__key"], r["position"])
+            for r in StanceRecord.objects.filter(question__story=story).values(
+                "excerpt__article__url", "actor__key", "question__key", "position")}
+    outlet_of = dict(Excerpt.objects.filter(story=story).values_list("article__url", "article__outlet__key"))
+    found = {"cyrillic": [], "ascii": [], "latin": []}
+    for k in key:
+        outlet = outlet_of.get(k["url"])
+        script = "cyrillic" if outlet in CYRILLIC else "ascii" if outlet in ASCII else "latin"
+        found[script].append((k["url"], k["actor"], k["question"], k["position"]) in held)
+    assert all(len(v) >= 15 for v in found.values()), {s: len(v) for s, v in found.items()}
+    rates = {s: sum(v) / len(v) for s, v in found.items()}
+    assert min(rates.values()) >= 0.95 and max(rates.values()) - min(rates.values()) <= 0.05, rates
+
+    # Wire copies across scripts: Tanjug's Latin story and Politika's Cyrillic copy are one
+    # excerpt with both outlets (so a copy is never a second source).
+    copied = Excerpt.objects.get(story=story, sentence__contains="prisustvovalo 107.000 ljudi", article__outlet__key="tanjug")
+    assert {"tanjug", "politika", "informer"} <= set(copied.outlets)
