@@ -11,7 +11,9 @@ py=.venv/bin/python
 started_db=
 if [ -z "${DATABASE_URL:-}" ] && ! $py -m ledger_site.embedded_db running; then started_db=1; fi
 worker=
+beat=
 stop() {
+  if [ -n "$beat" ]; then kill -TERM "$beat" 2>/dev/null || true; wait "$beat" 2>/dev/null || true; fi
   if [ -n "$worker" ]; then kill -TERM "$worker" 2>/dev/null || true; wait "$worker" 2>/dev/null || true; fi
   if [ -n "$started_db" ]; then $py -m ledger_site.embedded_db stop && echo "embedded PostgreSQL stopped" >&2; fi
 }
@@ -21,6 +23,9 @@ $py manage.py migrate --verbosity 0
 $py manage.py load_story fixtures/canopy
 $py -m celery -A ledger_site worker --loglevel=WARNING --concurrency=2 > .demo-worker.log 2>&1 &
 worker=$!
+# Celery beat: fetches the web sources of followed stories (`manage.py follow SLUG on`) on schedule.
+$py -m celery -A ledger_site beat --loglevel=WARNING --schedule=.demo-beat-schedule > .demo-beat.log 2>&1 &
+beat=$!
 $py manage.py ingest canopy fixtures/canopy/articles.jsonl --wait
 $py manage.py evaluate canopy
 # A staff account to log in with (retract, add records): a new password each run, shown once.

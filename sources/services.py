@@ -308,10 +308,12 @@ def pages_fetch(*, run_id: int, fetch_ids: list[int]) -> int:
                     page.version, page.text_sha256 = article.version, record.hint["text_sha256"]
                     made += 1
             FetchRun.objects.filter(pk=run_id).update(ingest_runs=_array_append("ingest_runs", ingest_run.pk))
-        for record in records:
-            record.save()
-        for page in pages.values():
-            page.save()
+        Fetch.objects.bulk_update(records, ["final_url", "status", "outcome", "error", "fetched_at", "elapsed_ms",
+                                            "body_sha256", "bytes", "article", "index_outcome", "hint"])
+        # An upsert: a page another run (the schedule and the command at once) has just
+        # written is updated, not inserted twice.
+        Page.objects.bulk_create(list(pages.values()), update_conflicts=True, unique_fields=["story", "url"],
+                                 update_fields=["etag", "last_modified", "text_sha256", "version", "fetched_at", "gone_at"])
         counts = {name: sum(1 for r in records if r.outcome == outcome) for name, outcome in (
             ("new", Fetch.NEW), ("changed", Fetch.CHANGED), ("unchanged", Fetch.UNCHANGED), ("gone", Fetch.GONE),
             ("robots", Fetch.ROBOTS), ("failed", Fetch.FAILED))}

@@ -227,7 +227,8 @@ def excerpt_dict(excerpt) -> dict | None:
         "id": excerpt.id, "day": excerpt.day, "before": before, "sentence": middle, "after": after,
         "outlets": list(excerpt.outlets),
         "article": {"url": article.url, "link": links.safe_link(article.url), "title": article.title,
-                    "outlet": article.outlet.name, "published_at": article.published_at, "day": article.day},
+                    "outlet": article.outlet.name, "published_at": article.published_at, "day": article.day,
+                    "version": article.version},
     }
 
 

@@ -106,3 +106,18 @@ def test_staff_add_a_hook_and_see_it_others_cannot(client, story):
     assert list(Delivery.objects.values_list("status", flat=True)) == ["before"]
     page = client.get("/stories/teststory/hooks/").content.decode()
     assert "http://127.0.0.1:9/hook" in page and hook.secret in page
+
+
+def test_a_record_whose_page_is_gone_says_so_and_stays(client, story):
+    from django.utils import timezone
+
+    from ledger.models import StanceRecord
+    from sources.models import Page
+
+    story.says(("deny", 16, "alpha"))
+    record = StanceRecord.objects.get(story=story)
+    assert "is gone" not in client.get(f"/records/{record.id}/").content.decode()
+    Page.objects.create(story=story, url=record.url, gone_at=timezone.now())
+    page = client.get(f"/records/{record.id}/").content.decode()
+    assert "The page this record comes from is gone" in page
+    assert StanceRecord.objects.filter(pk=record.pk, retraction__isnull=True).exists()

@@ -23,7 +23,7 @@ PINNED = {
     "story_json": 4,
     "pending": 3,      # story with its head, periods, sources
     "flip": 5,         # story, confirming record, head, periods, the flip's records with their sources
-    "record": 4,       # record (with story, actor, question, excerpt, article), topic, head, periods
+    "record": 5,       # record (with story, actor, question, excerpt, article), topic, head, periods, its page gone or not
     "chart": 2,        # story, the records with their roles (the positions are folded from them)
     "runs": 2,         # story, runs
     "run": 3,          # story, run, rejects
