@@ -100,9 +100,11 @@ class FetchRun(models.Model):
     COUNTS = ("pages", "new", "changed", "unchanged", "gone", "robots", "failed")
     INDEX_COUNTS = ("index_matched", "index_changed", "index_gone", "index_failed")
 
-    def summary(self) -> str:
+    def summary(self, records: int | None = None) -> str:
         line = (f"pages {self.pages}, new {self.new}, changed {self.changed}, unchanged {self.unchanged}, "
                 f"gone {self.gone}, robots {self.robots}, failed {self.failed}")
+        if records is not None:
+            line += f", records {records}"
         if any(getattr(self, name) for name in self.INDEX_COUNTS):
             line += (f"; index: matched {self.index_matched}, changed {self.index_changed}, "
                      f"gone {self.index_gone}, failed {self.index_failed}")

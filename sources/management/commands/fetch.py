@@ -39,8 +39,7 @@ class Command(BaseCommand):
             raise CommandError(exc.message) from None
         except DatabaseError as exc:
             raise CommandError(f"cannot reach the database: {str(exc).strip().splitlines()[0]}") from None
-        tail = f", records {records}" if records is not None else ""
-        self.stdout.write(f"{slug}: {run.summary()}{tail}")
+        self.stdout.write(f"{slug}: {run.summary(records)}")
         if run.message:
             self.stderr.write(run.message)
 
