@@ -27,9 +27,10 @@ def story_list_url(fmt: str | None = None) -> str:
     return reverse("viewer:story_list_json" if fmt == "json" else "viewer:story_list")
 
 
-def story_url(slug: str, *, topic=None, as_of=None, confirm=None, fmt: str | None = None) -> str:
+def story_url(slug: str, *, topic=None, as_of=None, confirm=None, actor=None, fmt: str | None = None) -> str:
+    """A story page; `topic=""` asks for the overview (what changed across the topics)."""
     name = "viewer:story_json" if fmt == "json" else "viewer:story"
-    return _with_query(reverse(name, args=[slug]), topic=topic, as_of=as_of, confirm=confirm)
+    return _with_query(reverse(name, args=[slug]), topic=topic, as_of=as_of, confirm=confirm, actor=actor)
 
 
 def flip_url(slug: str, flip_id: str, fmt: str | None = None) -> str:
@@ -41,12 +42,13 @@ def record_url(record_id: int, *, as_of=None, confirm=None, fmt: str | None = No
     return _with_query(reverse(name, args=[record_id]), as_of=as_of, confirm=confirm)
 
 
-def record_urls(*, confirm=None):
+def record_urls(*, as_of=None, confirm=None):
     """`record_url` for the many records of one page: one `reverse`, then plain strings
-    (a story page links hundreds of records). Same URLs as `record_url(id, confirm=confirm)`."""
+    (a story page links hundreds of records). Same URLs as `record_url(id, as_of=..., confirm=...)`:
+    a record opened from a page keeps that page's day."""
     sentinel = 987654321
     head, tail = reverse("viewer:record", args=[sentinel]).split(str(sentinel))
-    query = _with_query("", confirm=confirm)
+    query = _with_query("", as_of=as_of, confirm=confirm)
     return lambda record_id: f"{head}{int(record_id)}{tail}{query}"
 
 
@@ -90,3 +92,15 @@ def evaluation_url(slug: str, *, confirm=None, fmt: str | None = None) -> str:
 
 def retention_chart_url(slug: str, *, confirm=None) -> str:
     return _with_query(reverse("viewer:retention_chart", args=[slug]), confirm=confirm)
+
+
+def actor_url(slug: str, actor: str, *, as_of=None, confirm=None, fmt: str | None = None) -> str:
+    name = "viewer:actor_json" if fmt == "json" else "viewer:actor"
+    return _with_query(reverse(name, args=[slug, actor]), as_of=as_of, confirm=confirm)
+
+
+def compare_url(slug: str, *, question=None, actors=(), as_of=None, confirm=None, fmt: str | None = None) -> str:
+    name = "viewer:compare_json" if fmt == "json" else "viewer:compare"
+    path = _with_query(reverse(name, args=[slug]), question=question, as_of=as_of, confirm=confirm)
+    extra = urlencode([("actor", a) for a in actors])
+    return f"{path}{'&' if '?' in path else '?'}{extra}" if extra else path

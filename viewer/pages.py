@@ -10,6 +10,7 @@ from django.db.models.functions import Coalesce
 
 from ledger.evaluation import evaluate
 from ledger.models import ChainHead, KeyStatement, StanceRecord, Story
+from ledger.record_roles import ROLE_LABELS, record_roles
 from ledger.selectors import flip_get, positions_as_of, records_brief, story_cast
 
 from . import links
@@ -62,9 +63,28 @@ def source_dict(brief: dict, *, confirm=None, record_url=None) -> dict:
         "record_url": record_url(brief["id"]) if record_url else links.record_url(brief["id"], confirm=confirm),
         "day": brief["reported_on"],
         "outlet": brief["outlet__name"] or _host(url) or "unknown outlet",
+        "group": brief.get("outlet__group") or None,
         "url": url,
         "link": links.safe_link(url),
     }
+
+
+def independence_note(shown: list[dict], counted: int, needed: int) -> str:
+    """In plain words, why the sources of a change count as they do: outlets of one owner
+    group count once; a change needs `needed` independent ones."""
+    by_group: dict[str, list[str]] = {}
+    for s in shown:
+        names = by_group.setdefault(s.get("group") or s["outlet"], [])
+        if s["outlet"] not in names:
+            names.append(s["outlet"])
+    shared = [(g, names) for g, names in by_group.items() if len(names) > 1]
+    parts = [f"{' and '.join(names)} belong to one owner group ({g}), so they count as one source."
+             for g, names in shared]
+    left = needed - counted
+    if left > 0:
+        parts.append(f"It needs {left} more report{'s' if left > 1 else ''} from an outlet outside "
+                     f"{'these groups' if len(by_group) > 1 else 'this group'} to be confirmed.")
+    return " ".join(parts)
 
 
 def _sources(record_ids, sources: dict) -> tuple[list[dict], int]:
@@ -95,6 +115,7 @@ def stance_dict(actor_stance, question, sources: dict, *, slug: str, confirm: in
         data["pending"]["label"] = position_label(s.pending.position, s.pending.value, unit)
         data["pending"]["needed"] = confirm
         data["pending"]["sources_list"], data["pending"]["more"] = _sources(s.pending.records, sources)
+        data["pending"]["why"] = independence_note(data["pending"]["sources_list"], len(s.pending.sources), confirm)
     data["changes_more"] = s.omitted + max(0, len(data["changes"]) - HISTORY_SHOWN)
     data["changes"] = data["changes"][-HISTORY_SHOWN:] if HISTORY_SHOWN else []
     for change, item in zip(s.changes[-HISTORY_SHOWN:], data["changes"]):
@@ -129,7 +150,15 @@ def positions_data(story: Story, *, questions, as_of, confirm, mark=None) -> dic
                                 mark=mark)
     wanted = shown_record_ids(positions)
     briefs = records_brief(ids=wanted) if wanted else {}
-    record_url, flip_url = links.record_urls(confirm=positions.confirm), links.flip_urls(story.slug)
+    record_url = links.record_urls(as_of=positions.as_of, confirm=positions.confirm)
+    actor_urls: dict[str, str] = {}
+
+    def actor_url(key: str) -> str:
+        if key not in actor_urls:
+            actor_urls[key] = links.actor_url(story.slug, key, as_of=positions.as_of, confirm=positions.confirm)
+        return actor_urls[key]
+
+    flip_url = links.flip_urls(story.slug)
     sources = {i: source_dict(b, record_url=record_url) for i, b in briefs.items()}
     answer = []
     for qp in positions.questions:
@@ -139,6 +168,8 @@ def positions_data(story: Story, *, questions, as_of, confirm, mark=None) -> dic
                                               confirm=positions.confirm, fmt=None)
         q["actors"] = [stance_dict(a, qp.question, sources, slug=story.slug, confirm=positions.confirm,
                                    flip_url=flip_url) for a in sorted(qp.actors, key=_actor_order)]
+        for a in q["actors"]:
+            a["actor_url"] = actor_url(a["actor"]["key"])
         answer.append(q)
     return {"as_of": positions.as_of, "confirm": positions.confirm, "questions": answer}
 
@@ -160,19 +191,61 @@ def story_list_data() -> dict:
     ]}
 
 
-def story_data(story: Story, *, topics, topic, as_of, confirm, mark=None) -> dict:
-    questions = [q for q in story_cast(story).questions.values() if q.topic_id == topic.id] if topic else []
+CHANGES_SHOWN = 12  # latest flips on the overview
+
+
+def overview_dict(story: Story, data: dict, topics) -> dict:
+    """What changed, across every topic: the latest confirmed flips, newest first, and the
+    changes waiting for another source, each with its link."""
+    names = {t.key: t.name for t in topics}
+    flips, pending = [], []
+    for q in data["questions"]:
+        where = {"question": q["text"], "question_id": q["id"], "topic": names.get(q["topic"], q["topic"]),
+                 "topic_url": links.story_url(story.slug, topic=q["topic"], as_of=data["as_of"], confirm=data["confirm"])}
+        for a in q["actors"]:
+            for c in a["changes"]:
+                flips.append({**where, "actor": a["actor"], "change": c})
+            if a["pending"]:
+                pending.append({**where, "actor": a["actor"], "current": a["current"], "pending": a["pending"]})
+    flips.sort(key=lambda f: (f["change"]["confirmed_on"], f["change"]["date"]), reverse=True)
+    pending.sort(key=lambda p: p["pending"]["date"], reverse=True)
+    return {"flips": flips[:CHANGES_SHOWN], "flips_more": max(0, len(flips) - CHANGES_SHOWN), "pending": pending}
+
+
+def story_data(story: Story, *, topics, topic, as_of, confirm, mark=None, actor=None, overview=False) -> dict:
+    """A topic's positions as of a day, or (`overview`) what changed across every topic.
+    `actor`: only that actor's rows."""
+    cast_questions = list(story_cast(story).questions.values())
+    if overview:
+        topic = None
+        questions = cast_questions
+    else:
+        questions = [q for q in cast_questions if q.topic_id == topic.id] if topic else []
     data = positions_data(story, questions=questions, as_of=as_of, confirm=confirm, mark=mark)
+    if actor is not None:
+        for q in data["questions"]:
+            q["actors"] = [a for a in q["actors"] if a["actor"]["key"] == actor.key]
+    summary = None
+    if overview:
+        summary = overview_dict(story, data, topics)
+        data["questions"] = []
     step = timedelta(days=story.step_days)
     topic_key = topic.key if topic else None
+    actor_key = actor.key if actor else None
 
     def at(day):
-        return links.story_url(story.slug, topic=topic_key, as_of=day, confirm=confirm)
+        return links.story_url(story.slug, topic=topic_key, as_of=day, confirm=confirm, actor=actor_key)
 
     controls = {
         "topic": topic_key,
+        "actor": actor_key,
+        "actors": [{"key": a.key, "name": a.name, "selected": a.key == actor_key}
+                   for a in sorted(story_cast(story).actors.values(), key=lambda a: a.name.lower())],
+        "overview_url": links.story_url(story.slug, topic="", as_of=as_of, confirm=confirm),
+        "overview": overview,
         "topics": [{"key": t.key, "name": t.name, "selected": t.key == topic_key,
-                    "url": links.story_url(story.slug, topic=t.key, as_of=as_of, confirm=confirm)} for t in topics],
+                    "url": links.story_url(story.slug, topic=t.key, as_of=as_of, confirm=confirm, actor=actor_key)}
+                   for t in topics],
         "action": links.story_url(story.slug),
         "confirm_choices": sorted({1, 2, 3, confirm, story.min_outlets}),
         "prev_url": at(max(story.start, as_of - step)) if as_of > story.start else None,
@@ -185,8 +258,12 @@ def story_data(story: Story, *, topics, topic, as_of, confirm, mark=None) -> dic
         "topic": {"key": topic.key, "name": topic.name} if topic else None,
         "has_stances": any(q.kind == "stance" for q in questions),
         **data,
+        "overview": summary,
+        "actor": actor_dict(actor) if actor else None,
+        "actor_url": links.actor_url(story.slug, actor.key, as_of=as_of, confirm=confirm) if actor else None,
         "permalink": at(as_of),
-        "json_url": links.story_url(story.slug, topic=topic_key, as_of=as_of, confirm=confirm, fmt="json"),
+        "json_url": links.story_url(story.slug, topic=topic_key, as_of=as_of, confirm=confirm, fmt="json",
+                                    actor=actor_key),
         "pending_url": links.pending_url(story.slug, as_of=as_of, confirm=confirm),
         "controls": controls,
     }
@@ -232,12 +309,19 @@ def excerpt_dict(excerpt) -> dict | None:
     }
 
 
-def record_dict(record, *, confirm=None) -> dict:
+def record_dict(record, *, confirm=None, as_of=None, role=None) -> dict:
+    """A record as an audit or its own page shows it. `role`: what the rule made of it as of
+    the page's day (`ledger.record_roles`), with the words a reader sees."""
     retraction = getattr(record, "retraction", None) if hasattr(record, "retraction") else None
     unit = record.question.unit
+    via = record.via if getattr(record, "via_id", None) else None
     return {
         "id": record.id,
-        "url_page": links.record_url(record.id, confirm=confirm),
+        "url_page": links.record_url(record.id, as_of=as_of, confirm=confirm),
+        "role": role,
+        "role_label": ROLE_LABELS.get(role) if role else None,
+        "via": {"key": via.key, "name": via.name, "group": via.group or None} if via else None,
+        "rationale": getattr(record, "rationale", "") or "",
         "story": record.story.slug,
         "actor": actor_dict(record.actor),
         "question": {"id": record.question.key, "text": record.question.text, "kind": record.question.kind,
@@ -249,7 +333,8 @@ def record_dict(record, *, confirm=None) -> dict:
         "outlet": ({"key": record.outlet.key, "name": record.outlet.name, "group": record.outlet.group or None}
                    if record.outlet_id else None),
         "outlets": list(record.outlets),
-        "source": record.outlet.source_group if record.outlet_id else (_host(record.url) or f"record:{record.id}"),
+        "source": (via.source_group if via else record.outlet.source_group if record.outlet_id
+                   else (_host(record.url) or f"record:{record.id}")),
         "url": record.url,
         "link": links.safe_link(record.url),
         "quote": record.quote,
@@ -268,14 +353,25 @@ def flip_data(story: Story, *, flip_id: str) -> dict:
     flip = flip_get(story=story, flip_id=flip_id)
     change, unit = flip.change, flip.question.unit
     confirm = int(flip_id.split("-")[1])
-    to_records = [record_dict(r, confirm=confirm) for r in flip.to_records]
+    # What the rule made of each record on the day the change was confirmed: one query.
+    roled = record_roles(story=story, questions=[flip.question], actor=flip.actor, as_of=change.confirmed_on,
+                         confirm=confirm)
+    roles = {r["id"]: r["role"] for r in roled.records}
+    day = change.confirmed_on
+    to_records = [record_dict(r, confirm=confirm, as_of=day, role=roles.get(r.id)) for r in flip.to_records]
     # The independent sources that carried the new position, in the order they came.
     confirmed_by, seen = [], set()
     for r in to_records:
         if r["source"] not in seen:
             seen.add(r["source"])
-            confirmed_by.append({"source": r["source"], "outlet": (r["outlet"] or {}).get("name") or r["source"],
-                                 "day": r["reported_on"], "record": r["id"]})
+            confirmed_by.append({"source": r["source"], "outlet": (r["via"] or r["outlet"] or {}).get("name") or r["source"],
+                                 "group": (r["via"] or r["outlet"] or {}).get("group"),
+                                 "day": r["reported_on"], "record": r["id"], "url": r["url_page"]})
+    # Records of the change whose outlet group had already counted: named, so a reader sees
+    # why two outlets made one source.
+    counted_once = [{"record": r["id"], "url": r["url_page"], "outlet": (r["via"] or r["outlet"] or {}).get("name"),
+                     "group": (r["via"] or r["outlet"] or {}).get("group")}
+                    for r in to_records if r["role"] == "not_counted"]
     return {
         "story": story_dict(story),
         "id": change.id,
@@ -287,9 +383,10 @@ def flip_data(story: Story, *, flip_id: str) -> dict:
         "from_label": position_label(change.from_position, change.from_value, unit),
         "to_label": position_label(change.to_position, change.to_value, unit),
         "date": change.date, "confirmed_on": change.confirmed_on,
-        "from_records": [record_dict(r, confirm=confirm) for r in flip.from_records],
+        "from_records": [record_dict(r, confirm=confirm, as_of=day, role=roles.get(r.id)) for r in flip.from_records],
         "to_records": to_records,
         "confirmed_by": confirmed_by,
+        "counted_once": counted_once,
         "story_url": links.story_url(story.slug, topic=flip.question.topic.key, as_of=change.confirmed_on,
                                      confirm=confirm),
     }
@@ -300,24 +397,39 @@ def actor_position(story: Story, *, question, actor, as_of, confirm, known_at=No
     data = positions_as_of(story=story, as_of=as_of, confirm=confirm, questions=[question], known_at=known_at)
     for a in data.questions[0].actors:
         if a.actor.id == actor.id:
-            s = a.stance
-            return {"position": s.current.position, "value": s.current.value,
-                    "label": position_label(s.current.position, s.current.value, question.unit),
-                    "since": s.current.since, "confirmed_on": s.current.confirmed_on,
-                    "pending": ({"position": s.pending.position, "value": s.pending.value, "date": s.pending.date,
-                                 "label": position_label(s.pending.position, s.pending.value, question.unit),
-                                 "sources": len(s.pending.sources)} if s.pending else None)}
+            return _position_brief(a.stance, question)
     return None
+
+
+def _position_brief(s, question) -> dict:
+    return {"position": s.current.position, "value": s.current.value,
+            "label": position_label(s.current.position, s.current.value, question.unit),
+            "since": s.current.since, "confirmed_on": s.current.confirmed_on,
+            "pending": ({"position": s.pending.position, "value": s.pending.value, "date": s.pending.date,
+                         "label": position_label(s.pending.position, s.pending.value, question.unit),
+                         "sources": len(s.pending.sources)} if s.pending else None)}
 
 
 def record_data(record, *, as_of, confirm) -> dict:
     """A record, and its actor's position on its question as of the day; for a retracted
     record, that position before the retraction and after it."""
     story = record.story
-    data = record_dict(record, confirm=confirm)
     args = dict(question=record.question, actor=record.actor, as_of=as_of, confirm=confirm)
+    # The actor's records on the question as of the day, folded: the record's role, the
+    # position, and the flips the record belongs to (one query).
+    roled = record_roles(story=story, questions=[record.question], actor=record.actor, as_of=as_of, confirm=confirm)
+    data = record_dict(record, confirm=confirm, as_of=as_of, role=roled.role(record.id))
     data["as_of"], data["confirm"] = as_of, confirm
-    data["position_now"] = actor_position(story, **args)
+    data["reported_later"] = record.reported_on > as_of
+    stance = roled.stances.get((record.question_id, record.actor_id))
+    data["position_now"] = _position_brief(stance, record.question) if stance else None
+    data["flips"] = [
+        {"id": c.id, "from_label": position_label(c.from_position, c.from_value, record.question.unit),
+         "to_label": position_label(c.to_position, c.to_value, record.question.unit), "date": c.date,
+         "confirmed_on": c.confirmed_on, "side": "after" if record.id in c.to_records else "before",
+         "url": links.flip_url(story.slug, c.id)}
+        for c in (stance.changes if stance else []) if record.id in c.to_records or record.id in c.from_records]
+    data["actor_url"] = links.actor_url(story.slug, record.actor.key, as_of=as_of, confirm=confirm)
     data["position_before_retraction"] = None
     if data["retraction"]:
         just_before = record.retraction.recorded_at - timedelta(microseconds=1)
@@ -414,3 +526,48 @@ def evaluation_data(story: Story, *, confirm) -> dict:
         "retention": scores["retention"],
     }
 
+
+
+def actor_data(story: Story, *, actor, as_of, confirm, mark=None) -> dict:
+    """One actor across every question of the story as of a day: position, pending change,
+    earlier positions, flips and sources, question by question, topic by topic."""
+    cast = story_cast(story)
+    data = positions_data(story, questions=list(cast.questions.values()), as_of=as_of, confirm=confirm, mark=mark)
+    topics = {q.topic.key: q.topic.name for q in cast.questions.values()}
+    questions = []
+    for q in data["questions"]:
+        mine = [a for a in q["actors"] if a["actor"]["key"] == actor.key]
+        if mine:
+            questions.append({**{k: q[k] for k in ("id", "text", "kind", "unit", "topic")},
+                              "topic_name": topics.get(q["topic"], q["topic"]), "stance": mine[0],
+                              "compare_url": links.compare_url(story.slug, question=q["id"], actors=[actor.key],
+                                                               as_of=as_of, confirm=confirm)})
+    flips = sorted(({"question": q["text"], "change": c} for q in questions for c in q["stance"]["changes"]),
+                   key=lambda f: f["change"]["confirmed_on"], reverse=True)
+    return {"story": story_dict(story), "actor": actor_dict(actor), "as_of": data["as_of"], "confirm": data["confirm"],
+            "questions": questions, "flips": flips,
+            "permalink": links.actor_url(story.slug, actor.key, as_of=as_of, confirm=confirm),
+            "json_url": links.actor_url(story.slug, actor.key, as_of=as_of, confirm=confirm, fmt="json"),
+            "actors": [{"key": a.key, "name": a.name} for a in sorted(cast.actors.values(), key=lambda a: a.name.lower())]}
+
+
+COMPARE_MAX = 3
+
+
+def compare_data(story: Story, *, question, actors, as_of, confirm, mark=None) -> dict:
+    """Two or three actors side by side on one question as of a day."""
+    data = positions_data(story, questions=[question], as_of=as_of, confirm=confirm, mark=mark)
+    by_key = {a["actor"]["key"]: a for a in data["questions"][0]["actors"]}
+    cast = story_cast(story)
+    return {
+        "story": story_dict(story), "as_of": data["as_of"], "confirm": data["confirm"],
+        "question": question_dict(question),
+        "columns": [{"actor": actor_dict(a), "stance": by_key.get(a.key),
+                     "actor_url": links.actor_url(story.slug, a.key, as_of=as_of, confirm=confirm)} for a in actors],
+        "chart_url": links.chart_url(story.slug, question.key, as_of=as_of, confirm=confirm),
+        "questions": [{"key": q.key, "text": q.text, "selected": q.key == question.key} for q in cast.questions.values()],
+        "actors": [{"key": a.key, "name": a.name, "selected": any(a.key == b.key for b in actors)}
+                   for a in sorted(cast.actors.values(), key=lambda a: a.name.lower())],
+        "json_url": links.compare_url(story.slug, question=question.key, actors=[a.key for a in actors], as_of=as_of,
+                                      confirm=confirm, fmt="json"),
+    }

@@ -34,6 +34,8 @@ urlpatterns = [
     *twin("", views.story_list, "story_list"),
     *twin("stories/<slug:slug>", views.story_page, "story"),
     *twin("stories/<slug:slug>/pending", views.pending_page, "pending"),
+    *twin("stories/<slug:slug>/actors/<slug:actor>", views.actor_page, "actor"),
+    *twin("stories/<slug:slug>/compare", views.compare_page, "compare"),
     *twin("stories/<slug:slug>/flips/<flip:flip_id>", views.flip_page, "flip"),
     *twin("stories/<slug:slug>/charts/<slug:question>", views.chart_page, "chart"),
     *twin("stories/<slug:slug>/runs", views.runs_page, "runs"),

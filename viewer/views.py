@@ -15,7 +15,7 @@ from django_htmx.http import push_url, replace_url
 from ledger.api.errors import error_body
 from ledger.errors import LedgerError, NotFound
 from ledger.permissions import ADD_RECORD, may_append_records, may_retract
-from ledger.selectors import default_as_of, question_get, record_get, story_get, story_marked
+from ledger.selectors import default_as_of, question_get, record_get, story_cast, story_get, story_marked
 from ledger.services import record_append, retraction_append
 
 from . import charts, links, pages
@@ -85,7 +85,10 @@ def story_page(request, slug, fmt=None):
     story, mark = story_marked(slug)
     topics = list(story.topics.all())
     query = positions_query(story, request.GET, topics=topics)
-    data = pages.story_data(story, topics=topics, mark=mark, **query)
+    # Without a topic the page opens on what changed across every topic.
+    overview = not request.GET.get("topic")
+    data = pages.story_data(story, topics=topics, mark=mark, overview=overview,
+                            actor=_actor_param(story, request.GET), **query)
     response = respond(request, fmt, "viewer/story.html", data, partial="viewer")
     if request.htmx and not wants_json(request, fmt):
         # The canonical permalink, whatever control sent it; the same page again (a control
@@ -95,6 +98,42 @@ def story_page(request, slug, fmt=None):
         else:
             push_url(response, data["permalink"])
     return response
+
+
+def _actor_param(story, params, name="actor"):
+    key = params.get(name)
+    if not key:
+        return None
+    actor = next((a for a in story_cast(story).actors.values() if a.key == key), None)
+    if actor is None:
+        raise LedgerError(f"{name}: unknown actor {key!r}", param=name)
+    return actor
+
+
+@require_GET
+@ledger_errors
+def actor_page(request, slug, actor, fmt=None):
+    story, mark = story_marked(slug)
+    found = next((a for a in story_cast(story).actors.values() if a.key == actor), None)
+    if found is None:
+        raise NotFound(f"unknown actor {actor!r}", param="actor")
+    data = pages.actor_data(story, actor=found, mark=mark, **confirm_query(story, request.GET))
+    return respond(request, fmt, "viewer/actor.html", data)
+
+
+@require_GET
+@ledger_errors
+def compare_page(request, slug, fmt=None):
+    """Two or three actors on one question: `?question=KEY&actor=A&actor=B[&actor=C]`."""
+    story, mark = story_marked(slug)
+    cast = story_cast(story)
+    question = question_get(story, request.GET.get("question") or next(iter(cast.questions)))
+    keys = list(dict.fromkeys(k for k in request.GET.getlist("actor") if k))
+    if len(keys) > pages.COMPARE_MAX:
+        raise LedgerError(f"actor: compare at most {pages.COMPARE_MAX} actors, not {len(keys)}", param="actor")
+    actors = [_actor_param(story, {"actor": k}) for k in keys]
+    data = pages.compare_data(story, question=question, actors=actors, mark=mark, **confirm_query(story, request.GET))
+    return respond(request, fmt, "viewer/compare.html", data)
 
 
 @require_GET

@@ -50,7 +50,7 @@ def test_story_page_shows_positions_pending_and_history(client, world):
     assert "Do state bodies own a sound device?" in html
     assert "Interior Ministry" in html
     assert 'class="tag pending-tag">Pending</span> <span class="badge outline pos-affirm">Affirms' in html
-    assert "1 of 2 sources" in html
+    assert "1 of 2 independent sources" in html
     # Under N = 2 the ministry still denies on the 18th: the pending affirm is not its position.
     data = as_json(client.get("/stories/canopy.json", {"topic": "march-15", "as_of": "2025-03-18"}))
     q = data["questions"][0]
@@ -323,3 +323,55 @@ def test_chart_draws_repeats_of_a_confirmed_position_filled(client, world):
     pending = by_name.get("Affirms (pending)")
     assert pending is None or "Students in blockade" not in pending["y"]
     assert any("repeats the position held" in text for text in by_name["Affirms"]["text"])
+
+
+def test_overview_opens_on_what_changed(client, world):
+    """Without a topic, the story page lists the latest confirmed flips and the pending
+    changes across every topic, each with its link."""
+    html = client.get("/stories/canopy/", {"as_of": "2025-03-20"}).content.decode()
+    assert "Latest confirmed flips" in html
+    assert f'href="/stories/canopy/flips/{world["flip_id"]}/"' in html
+    html = client.get("/stories/canopy/", {"as_of": "2025-03-18"}).content.decode()
+    assert "Changes waiting for another source" in html and "1 of 2 independent sources" in html
+    data = as_json(client.get("/stories/canopy.json", {"as_of": "2025-03-20"}))
+    assert [f["change"]["id"] for f in data["overview"]["flips"]] == [world["flip_id"]]
+
+
+def test_pending_change_says_why_two_outlets_count_once(client, world):
+    story = world["story"]
+    rec(story, "president", "device-owned", "affirm", "2025-03-17", "n1")
+    rec(story, "president", "device-owned", "affirm", "2025-03-18", "nova")
+    html = client.get("/stories/canopy/", {"topic": "march-15", "as_of": "2025-03-18"}).content.decode()
+    assert "N1 and Nova belong to one owner group (united-media), so they count as one source." in html
+    assert "1 of 2 independent sources" in html
+
+
+def test_actor_filter_actor_page_and_comparison(client, world):
+    html = client.get("/stories/canopy/", {"topic": "march-15", "as_of": "2025-03-20", "actor": "students"}).content.decode()
+    assert 'data-actor="students"' in html and 'data-actor="interior-ministry"' not in html
+    assert client.get("/stories/canopy/", {"topic": "march-15", "actor": "nobody"}).status_code == 400
+    data = as_json(client.get("/stories/canopy/actors/interior-ministry.json", {"as_of": "2025-03-20"}))
+    assert [q["id"] for q in data["questions"]] == ["device-owned", "crowd-size"]
+    assert data["flips"][0]["change"]["id"] == world["flip_id"]
+    assert client.get("/stories/canopy/actors/nobody/").status_code == 404
+    data = as_json(client.get("/stories/canopy/compare.json", {"question": "device-owned", "as_of": "2025-03-20",
+                                                              "actor": ["interior-ministry", "president"]}))
+    assert [(c["actor"]["key"], c["stance"]["current"]["position"]) for c in data["columns"]] == [
+        ("interior-ministry", "affirm"), ("president", "deny")]
+    too_many = client.get("/stories/canopy/compare/", {"actor": ["students", "president", "interior-ministry", "x"]})
+    assert too_many.status_code == 400
+
+
+def test_record_page_keeps_its_day_and_links_its_flips(client, world):
+    r = world["records"]
+    # From the audit, the record links carry the day the flip was confirmed.
+    html = client.get(f"/stories/canopy/flips/{world['flip_id']}/").content.decode()
+    assert f'href="/records/{r["affirm1"].id}/?as_of=2025-03-19&amp;confirm=2"' in html  # a chip links its record
+    assert "confirmed the change" in html and "an independent source of the change" in html
+    data = as_json(client.get(f"/records/{r['affirm1'].id}.json", {"as_of": "2025-03-18"}))
+    assert data["role"] == "pending" and data["position_now"]["position"] == "deny" and data["flips"] == []
+    data = as_json(client.get(f"/records/{r['affirm1'].id}.json", {"as_of": "2025-03-19"}))
+    assert data["role"] == "change" and data["position_now"]["position"] == "affirm"
+    assert [(f["id"], f["side"]) for f in data["flips"]] == [(world["flip_id"], "after")]
+    html = client.get(f"/records/{r['deny'].id}/", {"as_of": "2025-03-19"}).content.decode()
+    assert f'href="/stories/canopy/flips/{world["flip_id"]}/"' in html and "a record of the position before" in html

@@ -22,12 +22,18 @@ PINNED = {
     "story": 5,        # story with its head, topics, periods, sources of the shown records, its freshness (web sources)
     "story_json": 4,
     "pending": 3,      # story with its head, periods, sources
-    "flip": 5,         # story, confirming record, head, periods, the flip's records with their sources
-    "record": 5,       # record (with story, actor, question, excerpt, article), topic, head, periods, its page gone or not
+    "flip": 6,         # story, confirming record, head, periods, the flip's records with their sources, the
+                       # actor's records with their roles on the day it was confirmed
+    "record": 4,       # record (with story, actor, question, excerpt, article), topic, the actor's records
+                       # on the question with their roles (the position is folded from them), its page gone or not
     "chart": 2,        # story, the records with their roles (the positions are folded from them)
     "runs": 2,         # story, runs
     "run": 3,          # story, run, rejects
     "story_list": 1,   # stories with their counts
+    "overview": 5,     # story with its head, topics, periods of every question, sources of the shown records,
+                       # the feeds' freshness line
+    "actor": 3,        # story with its head, periods of every question, sources
+    "compare": 3,      # story with its head, periods of the question, sources
 }
 
 
@@ -74,6 +80,10 @@ def urls(world):
         "runs": ("/stories/canopy/runs/", {}),
         "run": (f"/stories/canopy/runs/{world['run'].id}/", {}),
         "story_list": ("/", {}),
+        "overview": ("/stories/canopy/", {"as_of": "2025-03-20"}),
+        "actor": ("/stories/canopy/actors/interior-ministry/", {"as_of": "2025-03-20"}),
+        "compare": ("/stories/canopy/compare/", {"question": "device-owned", "actor": ["interior-ministry", "students"],
+                                                 "as_of": "2025-03-20"}),
     }
 
 
