@@ -36,7 +36,7 @@ def database_url(settings_dict) -> str:
 class Worker:
     """A `celery -A ledger_site worker` process of its own, on the test database."""
 
-    def __init__(self, concurrency: int = 1):
+    def __init__(self, concurrency: int = 1, *, beat: bool = False):
         from django.conf import settings
         from django.db import connection
 
@@ -47,7 +47,9 @@ class Worker:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "ledger_site", "worker", "--loglevel=INFO",
              f"--concurrency={concurrency}", "--pool=prefork", "--without-gossip", "--without-mingle",
-             f"--hostname=test-{time.time_ns()}@%h"],
+             f"--hostname=test-{time.time_ns()}@%h"]
+            # With beat in the worker (-B): the periodic tasks of the settings, its schedule file kept out of the tree.
+            + (["-B", f"--schedule={ARTIFACTS / f'beat-{time.time_ns()}'}"] if beat else []),
             cwd=ROOT, env=env, stdout=self.log.open("w"), stderr=subprocess.STDOUT, start_new_session=True,
         )
         deadline = time.monotonic() + 60
@@ -91,8 +93,8 @@ def celery_worker(transactional_db, broker_clean):
     """Start a real worker; the test may start more with the returned factory."""
     workers = []
 
-    def start(concurrency: int = 1) -> Worker:
-        worker = Worker(concurrency)
+    def start(concurrency: int = 1, *, beat: bool = False) -> Worker:
+        worker = Worker(concurrency, beat=beat)
         workers.append(worker)
         return worker
 

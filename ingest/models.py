@@ -29,6 +29,8 @@ class IngestRun(models.Model):
     reading_done = models.BooleanField(default=False, help_text="the file is read and every batch queued")
     excerpt_floor = models.BigIntegerField(default=0, help_text="excerpts this run cut have ids above this")
     rejects_file = models.CharField(max_length=1000, blank=True)
+    active_at = models.DateTimeField(null=True, blank=True,
+                                     help_text="when a worker last began or finished a batch of it, or it queued one")
     tokens_in = models.PositiveBigIntegerField(default=0)
     tokens_out = models.PositiveBigIntegerField(default=0)
     cost_usd = models.DecimalField(max_digits=12, decimal_places=6, default=0)
@@ -51,12 +53,14 @@ class IngestBatch(models.Model):
     the commit and the publish) is still known, and `ingest` / `ingest_resume` send it
     again. A worker marks it done exactly once (a conditional UPDATE in the transaction
     that appends its records), and only then adds its size to its run's `excerpts_done`:
-    a redelivered or re-sent batch counts once."""
+    a redelivered or re-sent batch counts once. The watchdog (`batches_stale_resend`) sends
+    again the batches of a run no worker has touched for a while."""
 
     run = models.ForeignKey(IngestRun, on_delete=models.CASCADE, related_name="batches")
     excerpt_ids = ArrayField(models.BigIntegerField())
     queued_at = models.DateTimeField(auto_now_add=True)
     done_at = models.DateTimeField(null=True, blank=True)
+    sends = models.PositiveIntegerField(default=1, help_text="how many times its message was sent")
 
     class Meta:
         indexes = [models.Index(fields=["run"], condition=models.Q(done_at__isnull=True), name="ingestbatch_undone")]

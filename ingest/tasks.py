@@ -15,7 +15,7 @@ from kombu.exceptions import OperationalError as BrokerError
 from .extractors import UnknownExtractor
 from .extractors.llm import BatchPending
 from .models import IngestRun
-from .services import excerpts_extract
+from .services import batches_stale_resend, excerpts_extract
 
 log = logging.getLogger(__name__)
 
@@ -34,3 +34,9 @@ def excerpts_extract_task(run_id: int, excerpt_ids: list[int], batch_id: int | N
         return 0
     finally:
         reset_queries()  # with DEBUG on, Django keeps every query: a long-lived worker would grow
+
+
+@shared_task
+def batches_watchdog_task() -> int:
+    """Beat, every INGEST_WATCHDOG_SECONDS: send again the batches of runs whose worker died."""
+    return batches_stale_resend()

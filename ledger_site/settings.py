@@ -175,7 +175,13 @@ SOURCES = {
     "HOOK_ATTEMPTS": int(os.environ.get("SOURCES_HOOK_ATTEMPTS", "8")),
     "HOOK_STALE_SECONDS": float(os.environ.get("SOURCES_HOOK_STALE_SECONDS", "120")),  # a send no worker finished
 }
+# Ingest's watchdog: every INGEST_WATCHDOG_SECONDS, the batches of a running run that no
+# worker has touched for INGEST_BATCH_STALE_SECONDS (above the task time limit) are sent
+# again, so a run whose worker was killed finishes within minutes (docs/ingest.md).
+INGEST_WATCHDOG_SECONDS = float(os.environ.get("INGEST_WATCHDOG_SECONDS", "60"))
+INGEST_BATCH_STALE_SECONDS = float(os.environ.get("INGEST_BATCH_STALE_SECONDS", "600"))
 CELERY_BEAT_SCHEDULE = {
+    "ingest-watchdog": {"task": "ingest.tasks.batches_watchdog_task", "schedule": INGEST_WATCHDOG_SECONDS},
     "sources-due": {"task": "sources.tasks.sources_due_task", "schedule": SOURCES["BEAT_SECONDS"]},
     "flips-watch": {"task": "sources.tasks.flips_watch_task", "schedule": SOURCES["BEAT_SECONDS"]},
 }

@@ -11,11 +11,18 @@ later run (so a run with other caps can take them, and so can a run after one th
 before this phase).
 
 A batch that was written but never finished is sent again: by the next `ingest` of the
-story or by `ingest_resume` (`batches_resume`). Sending a batch twice is harmless: a worker
+story or by `ingest_resume` (`batches_resume`), and by the watchdog (`batches_stale_resend`,
+a beat task) when a worker died with it. Sending a batch twice is harmless: a worker
 marks a batch done and counts it exactly once, and extracts an excerpt once.
 """
+import logging
+from datetime import timedelta
+from itertools import groupby
+
+from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import F
+from django.db.models import F, Max, Q
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from ledger.models import Excerpt, Story
@@ -24,6 +31,8 @@ from ..excerpts import CapItem, caps_apply
 from ..models import IngestBatch, IngestRun
 from .runs import (ALREADY_RUNNING, IngestError, broker_check, commit_async, extractor_name_of, run_finish_check,
                    run_start, story_lock, story_unlock)
+
+log = logging.getLogger(__name__)
 
 BATCH = 250  # excerpts per extraction task: a dozen queries each, whatever its size
 
@@ -63,7 +72,7 @@ def excerpts_queue(*, run_id: int, excerpt_ids: list[int]) -> list[IngestBatch]:
     message once that transaction commits. Counts them in the run's `queued`."""
     batches = IngestBatch.objects.bulk_create(
         [IngestBatch(run_id=run_id, excerpt_ids=excerpt_ids[i:i + BATCH]) for i in range(0, len(excerpt_ids), BATCH)])
-    IngestRun.objects.filter(pk=run_id).update(queued=F("queued") + len(excerpt_ids))
+    IngestRun.objects.filter(pk=run_id).update(queued=F("queued") + len(excerpt_ids), active_at=timezone.now())
     batches_send(batches, run_id=run_id)
     return batches
 
@@ -92,7 +101,7 @@ def batches_resume(*, story: Story, run: IngestRun, running_too: bool = False) -
         dead.update(status=IngestRun.FAILED, finished_at=timezone.now(), message=INTERRUPTED.format(run=run.pk))
         over = others.filter(extractor=run.extractor)
         if not running_too:
-            over = over.exclude(status=IngestRun.RUNNING)
+            over = over.filter(~Q(status=IngestRun.RUNNING) | _stale())
         undone = list(IngestBatch.objects.select_for_update().filter(run__in=over, done_at__isnull=True).order_by("id"))
         moved: dict[int, int] = {}
         for batch in undone:
@@ -117,6 +126,59 @@ def batches_resume(*, story: Story, run: IngestRun, running_too: bool = False) -
     for run_id in moved:
         run_finish_check(run_id=run_id)
     return sum(moved.values()) + len(waiting)
+
+
+def _stale() -> Q:
+    """Runs no worker has touched (and that queued nothing) for INGEST_BATCH_STALE_SECONDS,
+    which is longer than a task may run (CELERY_TASK_TIME_LIMIT)."""
+    since = timezone.now() - timedelta(seconds=settings.INGEST_BATCH_STALE_SECONDS)
+    return Q(active_at__lt=since) | Q(active_at__isnull=True, started_at__lt=since)
+
+
+def broker_queue_empty() -> bool | None:
+    """Whether the broker's default queue holds no message (None: cannot tell). A message a
+    worker has taken is not in it any more."""
+    from ledger_site.celery import app
+
+    try:
+        with app.connection_for_read() as conn:
+            return conn.default_channel.queue_declare(
+                queue=app.conf.task_default_queue, passive=True).message_count == 0
+    except Exception:  # the queue does not exist yet, or the broker is away: cannot tell
+        log.warning("the watchdog cannot read the broker's queue length", exc_info=True)
+        return None
+
+
+def batches_stale_resend() -> int:
+    """The watchdog (a beat task, every INGEST_WATCHDOG_SECONDS): send again, in place, the
+    unfinished batches of every running run that no worker has touched for
+    INGEST_BATCH_STALE_SECONDS: a worker killed while it held them (kill -9, out of memory)
+    never acknowledged their messages, and the broker would hand them out again only after
+    its visibility timeout (an hour). Only when the broker's queue is empty, or no run at
+    all has moved for that long: a batch waiting behind another run's work is not lost.
+    Idempotent: a batch is marked done and counted once however many times it is sent.
+    Returns the number of batches sent again."""
+    running = IngestRun.objects.filter(status=IngestRun.RUNNING)
+    stale_runs = running.filter(_stale())
+    if not stale_runs.exists():
+        return 0
+    if not broker_queue_empty():
+        latest = running.aggregate(m=Max(Coalesce("active_at", "started_at")))["m"]
+        if latest is not None and latest >= timezone.now() - timedelta(seconds=settings.INGEST_BATCH_STALE_SECONDS):
+            return 0  # workers are busy with other runs' batches: these may be waiting behind them
+    with transaction.atomic():
+        undone = list(IngestBatch.objects.select_for_update(skip_locked=True)  # a worker finishing one holds it
+                      .filter(run__in=stale_runs, done_at__isnull=True).order_by("run_id", "id"))
+        if not undone:
+            return 0
+        IngestBatch.objects.filter(pk__in=[b.pk for b in undone]).update(sends=F("sends") + 1)
+        IngestRun.objects.filter(pk__in={b.run_id for b in undone}).update(active_at=timezone.now())
+        for run_id, batches in groupby(undone, key=lambda b: b.run_id):
+            batches = list(batches)
+            log.warning("ingest run %s: no worker has touched it for %s s: %d batches sent again",
+                        run_id, settings.INGEST_BATCH_STALE_SECONDS, len(batches))
+            batches_send(batches, run_id=run_id)
+    return len(undone)
 
 
 def ingest_resume(*, story: Story, extractor: str = "rules", running_too: bool = False) -> IngestRun:

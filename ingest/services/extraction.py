@@ -55,6 +55,8 @@ def excerpts_extract(*, run_id: int, excerpt_ids: list[int], batch_id: int | Non
     the same transaction, and its size counted in its run's `excerpts_done`, exactly once;
     without it (a message of an older version) the excerpts this call extracted are counted.
     Returns the number of records appended."""
+    # A worker is at work on the run: the watchdog leaves its batches alone for a while.
+    IngestRun.objects.filter(pk=run_id).update(active_at=timezone.now())
     run = IngestRun.objects.select_related("story").get(pk=run_id)
     story = run.story
     extractor = extractor_get(run.extractor)
@@ -115,6 +117,6 @@ def excerpts_extract(*, run_id: int, excerpt_ids: list[int], batch_id: int | Non
         IngestRun.objects.filter(pk=counted_run).update(
             excerpts_done=F("excerpts_done") + done, records=F("records") + len(appended),
             tokens_in=F("tokens_in") + result.tokens_in, tokens_out=F("tokens_out") + result.tokens_out,
-            cost_usd=F("cost_usd") + result.cost_usd)
+            cost_usd=F("cost_usd") + result.cost_usd, active_at=timezone.now())
     run_finish_check(run_id=counted_run)
     return len(appended)

@@ -123,3 +123,63 @@ def test_excerpts_taken_in_no_batch_are_queued_again(story, tmp_path, monkeypatc
     assert sorted(i for b in IngestBatch.objects.filter(run=again) for i in b.excerpt_ids) == sorted(
         Excerpt.objects.filter(story=story, capped=False).values_list("pk", flat=True))
     assert IngestRun.objects.get(pk=run.pk).status == IngestRun.RUNNING  # read its file: left to its workers
+
+
+def _age(run, seconds):
+    """The run as if nothing had touched it for `seconds`."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    IngestRun.objects.filter(pk=run.pk).update(active_at=timezone.now() - timedelta(seconds=seconds))
+
+
+def test_the_watchdog_sends_again_only_what_no_worker_touched(story, tmp_path, monkeypatch, settings):
+    """The batches of a running run that no worker touched for INGEST_BATCH_STALE_SECONDS are
+    sent again in place; a run touched lately, a busy queue with another run moving, and
+    batches already done are left alone."""
+    from ingest.services import batches_stale_resend
+
+    settings.INGEST_BATCH_STALE_SECONDS = 60
+    sent = []
+    monkeypatch.setattr(batch_service, "batches_send", lambda batches, *, run_id: sent.append((run_id, [b.pk for b in batches])))
+    run = ingest_file(story=story, path=corpus.write(tmp_path / "a.jsonl", 30, seed=2))
+    batches = list(IngestBatch.objects.filter(run=run).order_by("id"))
+    assert len(batches) > 1 and run.status == IngestRun.RUNNING
+    excerpts_extract(run_id=run.pk, excerpt_ids=batches[0].excerpt_ids, batch_id=batches[0].pk)
+    sent.clear()
+    assert batches_stale_resend() == 0 and sent == []  # a worker finished a batch just now
+
+    _age(run, 61)
+    other = IngestRun.objects.create(story=story, file_name="other", extractor="rules/1", status=IngestRun.RUNNING)
+    monkeypatch.setattr(batch_service, "broker_queue_empty", lambda: False)
+    assert batches_stale_resend() == 0  # the queue holds work and another run moves: they may wait behind it
+    IngestRun.objects.filter(pk=other.pk).update(status=IngestRun.DONE)
+
+    assert batches_stale_resend() == len(batches) - 1
+    assert sent == [(run.pk, [b.pk for b in batches[1:]])]  # in place, the done one left out
+    assert list(IngestBatch.objects.filter(run=run).order_by("id").values_list("sends", flat=True)) == [1] + [2] * (len(batches) - 1)
+    assert batches_stale_resend() == 0  # just sent: touched now
+
+    # A worker extracts the re-sent batches (and would the originals, later: no-ops).
+    for b in batches[1:]:
+        excerpts_extract(run_id=run.pk, excerpt_ids=b.excerpt_ids, batch_id=b.pk)
+        assert excerpts_extract(run_id=run.pk, excerpt_ids=b.excerpt_ids, batch_id=b.pk) == 0
+    run.refresh_from_db()
+    assert run.status == IngestRun.DONE and run.excerpts_done == run.queued
+    _age(run, 61)
+    assert batches_stale_resend() == 0
+
+
+def test_plain_ingest_resume_takes_over_a_stale_running_run(story, tmp_path, monkeypatch, settings):
+    settings.INGEST_BATCH_STALE_SECONDS = 60
+    monkeypatch.setattr(batch_service, "batches_send", lambda batches, *, run_id: None)
+    monkeypatch.setattr(batch_service, "broker_check", lambda: None)
+    run = ingest_file(story=story, path=corpus.write(tmp_path / "a.jsonl", 30, seed=2))
+    queued = run.queued
+    assert batch_service.ingest_resume(story=story).queued == 0  # read its file, touched lately: left to its workers
+    _age(run, 61)
+    resume = batch_service.ingest_resume(story=story)
+    assert resume.queued == queued and IngestBatch.objects.filter(run=resume).count() == IngestBatch.objects.count()
+    run.refresh_from_db()
+    assert (run.status, run.queued) == (IngestRun.DONE, 0)

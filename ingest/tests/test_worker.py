@@ -8,7 +8,7 @@ from django.core.management import call_command
 
 from ingest.extractors import ExcerptView
 from ingest.extractors.rules import extract, story_rules
-from ingest.models import IngestRun
+from ingest.models import IngestBatch, IngestRun
 from ingest.services import ingest_file
 from ledger.bundle import story_load
 from ledger.chain import chain_verify
@@ -65,19 +65,19 @@ def test_demo_story_end_to_end_and_again(celery_worker, capsys):
 
 def test_kill_9_mid_run_then_a_fresh_worker(celery_worker, tmp_path, monkeypatch):
     """kill -9 of the whole worker (main process and pool) in the middle of a run, then a
-    fresh worker: every excerpt extracted exactly once, no record twice, none lost.
+    fresh worker with beat, and nobody calls ingest_resume: the run finishes by itself, every
+    excerpt extracted exactly once, no record twice, none lost.
 
-    Why the fresh worker gets the killed one's messages: with acks_late on Redis, a message
-    a worker has taken stays in the `unacked` hash until it is acknowledged. Nobody is left
-    to requeue it after a SIGKILL of the whole group (a lost pool child alone would be
-    requeued by its parent: reject_on_worker_lost). Kombu's Redis transport restores
-    unacked messages older than the visibility timeout: on the worker's start and then
-    every unacked_restore_interval x unacked_restore_throttle seconds. In production that
-    timeout is 3600 s (above every task time limit, so a running task is never handed out
-    twice). Here the fresh worker runs with a 5-second timeout swept every second
-    (short_visibility_settings), so the redelivery happens within seconds. A batch that was
-    redelivered after it had committed is a no-op: its excerpts are already extracted (row
-    lock + extracted_at), and the ledger's unique key would refuse its records anyway."""
+    What the killed worker held is lost for a while: with acks_late on Redis, a message a
+    worker has taken (the batch it was extracting, the one it had prefetched) stays in the
+    `unacked` hash until acknowledged, and nobody is left to requeue it after a SIGKILL of
+    the whole group. Redis hands such messages out again only after the visibility timeout
+    (an hour, the production setting, kept here). The fresh worker extracts what is still in
+    the queue; then the watchdog (a beat task: INGEST_WATCHDOG_SECONDS, 1 s here) sees a
+    running run that no worker has touched for INGEST_BATCH_STALE_SECONDS (8 s here, 600 in
+    production) and an empty queue, and sends its unfinished batches again. A batch sent
+    twice is a no-op the second time (marked done once; excerpts extracted under a row lock;
+    the ledger's unique key)."""
     story, _ = story_load(BUNDLE)
     path = corpus.write(tmp_path / "big.jsonl", 1500, seed=7)
     first = celery_worker(concurrency=1)
@@ -90,9 +90,14 @@ def test_kill_9_mid_run_then_a_fresh_worker(celery_worker, tmp_path, monkeypatch
     first.kill()
     run.refresh_from_db()
     assert 0 < run.excerpts_done < run.queued, "the worker was not killed mid-run"
-    monkeypatch.setenv("DJANGO_SETTINGS_MODULE", "ingest.tests.short_visibility_settings")
-    celery_worker(concurrency=1)
-    run = wait_done(run, timeout=90)
+    monkeypatch.setenv("INGEST_WATCHDOG_SECONDS", "1")
+    monkeypatch.setenv("INGEST_BATCH_STALE_SECONDS", "8")
+    fresh = celery_worker(concurrency=1, beat=True)
+    run = wait_done(run, timeout=120)
+    assert IngestRun.objects.count() == 1  # no resume run: the watchdog sent the batches again in place
+    assert IngestBatch.objects.filter(run=run, sends__gt=1).exists()
+    assert "batches sent again" in fresh.log.read_text(errors="replace")
+    assert not IngestBatch.objects.filter(done_at__isnull=True).exists()
 
     taken = Excerpt.objects.filter(story=story, capped=False)
     assert run.excerpts_done == run.queued == taken.count()
