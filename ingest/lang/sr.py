@@ -42,6 +42,9 @@ WORDS = {
         rf"napomenu{P}", rf"podseti{P}", r"izne(o|la|lo|li|le)", r"izvesti(o|la|lo|li|le)",
         rf"govori{P}", r"govor(i|e)", r"procen(a|e|i|u)",
         r"tvrdnj(a|e|i|u|om)", r"rec(i|ima)",
+        # Verbal adverbs: "..., insistirao je predsednik, navodeći da ..." (saying that ...).
+        r"navode[cć]i", r"dodaju[cć]i", r"isti[cč]u[cć]i", r"tvrde[cć]i", r"nagla[sš]avaju[cć]i",
+        r"re[kc]av[sš]i", r"izjaviv[sš]i", r"poru[cč]uju[cć]i", r"ocenjuju[cć]i",
     ],
     # "According to X", "as X said": the speaker comes right after these.
     "according_to": [
@@ -74,8 +77,9 @@ WORDS = {
         r"opovrg(ao|la|lo|li|le|ava|avaju)",
     ],
     # Conditionals and hypotheticals: "if a device was used ...", "would answer for it".
+    # Not a bare "bi" (would): Serbian uses it for "should" and "could" in plain statements.
     "conditional": [
-        r"ako", r"ukoliko", r"kad(a)? bi", r"u slu[cč]aju da", r"bi", r"bih", r"bismo", r"biste",
+        r"ako", r"ukoliko", r"kad(a)? bi", r"u slu[cč]aju da", r"pod uslovom da", r"hipoteti[cč]ki",
     ],
     "thousand": [r"hiljad(a|e|u|ama)", r"hilj\.", r"tisu[cć](a|e|u)", r"hilj"],
     "million": [r"milion(a|i|e|u|ima)?", r"mil\.", r"mln\.?"],
@@ -92,14 +96,15 @@ WORDS = {
     # Serbian drops the subject pronoun ("rekao je"); when it is there:
     "pronouns": [r"on", r"ona", r"oni", r"one", r"ono"],
     "role_nouns": [
-        r"minist(ar|arka|ra|arke)( \w+ \w+)?", r"ministarstv(o|a|u)", r"portparol\w*", r"premijer(ka)?",
-        r"predsedni(k|ca)", r"rektor(ka)?", r"dekan\w*", r"direktor\w*", r"[sš]ef\w*", r"gradona[cč]elni\w*",
-        r"tu[zž]ila[sš]tvo", r"policij(a|e)", r"vlad(a|e)", r"agencij(a|e)",
+        r"minist(ar|arka|ra|arke)", r"portparol\w*", r"premijer(ka)?",
+        r"rektor(ka)?", r"dekan\w*", r"direktor\w*", r"[sš]ef\w*", r"gradona[cč]elni\w*",
+        r"tu[zž]ila[sš]tvo",
     ],
     # A name right after one of these is an object or in a phrase, not a speaker
-    # ("protiv studenata", "posle ostavke premijera", "pismo predsedniku").
+    # ("protiv studenata", "posle ostavke premijera", "pismo predsedniku"). Not "u": "rekli
+    # su u Ministarstvu" (they said at the Ministry) is how Serbian credits an institution.
     "not_subject": [
-        r"od", r"protiv", r"za", r"sa", r"s", r"o", r"u", r"na", r"kod", r"posle", r"nakon", r"pre",
+        r"od", r"protiv", r"za", r"sa", r"s", r"o", r"na", r"kod", r"posle", r"nakon", r"pre",
         r"iz", r"do", r"između", r"me[dđ]u", r"ka", r"prema", r"uprkos", r"umesto", r"bez", r"oko",
         r"kritikova\w*", r"optu[zž]\w*", r"pozva\w*", r"pita\w*", r"susre\w*", r"sastao se sa",
     ],
@@ -197,10 +202,22 @@ def fold(text: str) -> str:
 
 register_sentence_rules()  # whoever reads Serbian text cuts it into sentences with these rules
 
+def _verb_with_auxiliary(pattern: str) -> str:
+    """A verb of saying with the auxiliary that follows it in the inverted order ("..., rekao
+    je ministar"), so that the name after it is the verb's subject."""
+    return pattern + r"(?: (?:je|su))?"
+
+
+def _words(key: str, patterns: list[str]) -> list[str]:
+    # In the matching form already, so they match folded text as they are; the longest
+    # first, so that "prema rečima" is tried before "prema".
+    patterns = [fold(_verb_with_auxiliary(p) if key == "attribution" else p) for p in patterns]
+    return sorted(patterns, key=len, reverse=True)
+
+
 PACK = LanguagePack(
     code="sr",
-    # The lists are kept in the matching form already, so they match folded text as they are.
-    **{key: [fold(p) for p in patterns] for key, patterns in WORDS.items()},
+    **{key: _words(key, patterns) for key, patterns in WORDS.items()},
     number_words={fold(word): value for word, value in NUMBER_WORDS.items()},
     normalize=fold,
     sentence_abbreviations=ABBREVIATIONS,

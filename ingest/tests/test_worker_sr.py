@@ -1,5 +1,6 @@
-"""The Serbian demo story through a real Celery worker on a real Redis broker: its scores
-against a floor, and its Cyrillic articles read as well as its Latin ones."""
+"""The Serbian demo story through a real Celery worker on a real Redis broker: it scores as
+the English demo does with the same extractor, and its Cyrillic articles read as well as its
+Latin ones."""
 import json
 from pathlib import Path
 
@@ -12,36 +13,38 @@ from ledger.evaluation import evaluate
 from ledger.models import Excerpt, StanceRecord
 
 pytestmark = pytest.mark.worker
-SR = Path(__file__).resolve().parents[2] / "fixtures" / "canopy-sr"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+SR, EN = FIXTURES / "canopy-sr", FIXTURES / "canopy"
 CYRILLIC, ASCII = {"rts", "politika"}, {"nova", "informer"}
-
-# The English demo scores 1.0 / 1.0 / 1.0 at N = 1 and 0.97 / 0.87 / 1.0 at N = 2 with the
-# same extractor; the Serbian one must stay within 0.05 of that.
-FLOOR = {1: {"current_accuracy": 0.95, "change_recall": 0.95, "change_precision": 0.95},
-         2: {"current_accuracy": 0.92, "change_recall": 0.81, "change_precision": 0.95}}
+METRICS = ("current_accuracy", "change_recall", "change_precision")
+GAP = 0.05  # the most a Serbian score may fall from the English one
 
 
 def test_serbian_demo_through_a_worker(celery_worker, capsys):
     celery_worker(concurrency=2)
-    story, _ = story_load(SR)
-    call_command("ingest", "canopy-sr", str(SR / "articles.jsonl"), "--wait", "--timeout", "180")
-    run = IngestRun.objects.get()
-    assert run.status == IngestRun.DONE and run.excerpts_done == run.queued
-    # The same excerpts as the English demo: Serbian sentences cut right ("15. marta" is no
-    # sentence end) and the agencies' copies in the other script merged with their story.
-    assert run.excerpts == 315 and run.rejects == 0, run.summary()
-    for n, floor in FLOOR.items():
-        overall = evaluate(story=story, confirm=n)["overall"]
-        for metric, least in floor.items():
-            assert overall[metric] >= least, (n, metric, overall)
+    scores = {}
+    for path in (EN, SR):
+        story, _ = story_load(path)
+        call_command("ingest", story.slug, str(path / "articles.jsonl"), "--wait", "--timeout", "180")
+        run = IngestRun.objects.get(story=story)
+        assert run.status == IngestRun.DONE and run.excerpts_done == run.queued
+        # The same excerpts in both: Serbian sentences cut right ("15. marta" is no sentence
+        # end) and the agencies' copies in the other script merged with their story.
+        assert run.excerpts == 315 and run.rejects == 0, run.summary()
+        scores[path.name] = {n: evaluate(story=story, confirm=n)["overall"] for n in (1, 2)}
+    for n in (1, 2):
+        serbian, english = scores["canopy-sr"][n], scores["canopy"][n]
+        assert serbian["current_accuracy"] >= 0.8 and serbian["change_precision"] >= 0.8, serbian
+        for metric in METRICS:
+            assert serbian[metric] >= english[metric] - GAP, (n, metric, serbian, english)
 
     # Per script: every key statement first printed in Cyrillic, in Latin and in Latin
     # without diacritics is held from that very article.
     key = [json.loads(line) for line in (SR / "answer_key.jsonl").read_text(encoding="utf-8").splitlines()]
     held = {(r["excerpt__article__url"], r["actor__key"], r["question__key"], r["position"])
-            for r in StanceRecord.objects.filter(question__story=story).values(
+            for r in StanceRecord.objects.filter(question__story__slug="canopy-sr").values(
                 "excerpt__article__url", "actor__key", "question__key", "position")}
-    outlet_of = dict(Excerpt.objects.filter(story=story).values_list("article__url", "article__outlet__key"))
+    outlet_of = dict(Excerpt.objects.filter(story__slug="canopy-sr").values_list("article__url", "article__outlet__key"))
     found = {"cyrillic": [], "ascii": [], "latin": []}
     for k in key:
         outlet = outlet_of.get(k["url"])
@@ -53,5 +56,5 @@ def test_serbian_demo_through_a_worker(celery_worker, capsys):
 
     # Wire copies across scripts: Tanjug's Latin story and Politika's Cyrillic copy are one
     # excerpt with both outlets (so a copy is never a second source).
-    copied = Excerpt.objects.get(story=story, sentence__contains="prisustvovalo 107.000 ljudi", article__outlet__key="tanjug")
+    copied = Excerpt.objects.get(story__slug="canopy-sr", sentence__contains="prisustvovalo 107.000 ljudi", article__outlet__key="tanjug")
     assert {"tanjug", "politika", "informer"} <= set(copied.outlets)
