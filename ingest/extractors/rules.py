@@ -25,7 +25,9 @@ Everything language-specific comes from the story: aliases, keywords and cues fr
 story.toml; the verbs of saying, negations, hedges and number words from an optional
 `[extractor]` table (`attribution`, `according_to`, `negation`, `hedge`, `denial`,
 `thousand`, `million`: lists of regexes; `denial = []` turns the denial rule off),
-defaulting to the English ones below. Compiled rules are
+defaulting to the English ones below, or for a story in another language to its language
+pack's (ingest/lang: Serbian's also folds both scripts and the diacritics of the text and of
+the story's regexes to one form; a quote keeps the original). Compiled rules are
 cached per story and configuration hash, so a batch reads the configuration once.
 """
 import re
