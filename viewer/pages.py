@@ -8,6 +8,7 @@ from django.core.cache import cache
 from django.db.models import Count, OuterRef, Subquery, Window
 from django.db.models.functions import Coalesce
 
+from ledger.diagnosis import REASONS, key_misses
 from ledger.evaluation import evaluate
 from ledger.models import ChainHead, KeyStatement, StanceRecord, Story
 from ledger.record_roles import ROLE_LABELS, record_roles
@@ -501,8 +502,20 @@ def evaluation_scores(story: Story, *, confirm) -> dict:
     scores = cache.get(key)
     if scores is None:
         scores = evaluate(story=story, confirm=confirm)
+        scores["misses"] = key_misses(story=story, confirm=confirm)
         cache.set(key, scores, EVALUATION_CACHE_SECONDS)
     return scores
+
+
+# Each score in one sentence, as the evaluation page defines it.
+SCORE_DEFINITIONS = {
+    "current_accuracy": "Of the positions the answer key gives, asked the day before, the day after and a week "
+                        "after each key statement, the share the ledger gives the same.",
+    "change_recall": "Of the changes of position in the key, the share the ledger reports as a confirmed flip "
+                     "of the same actor to the same position within 7 days of the key's date.",
+    "change_precision": "Of the flips the ledger reports on those days, the share that match a change in the key; "
+                        "the others are false changes.",
+}
 
 
 def evaluation_data(story: Story, *, confirm) -> dict:
@@ -523,7 +536,14 @@ def evaluation_data(story: Story, *, confirm) -> dict:
             "per_topic": [{"key": k, "name": topics.get(k, k), **v} for k, v in scores["per_topic"].items()],
             "per_question": [{"key": k, "text": questions.get(k, k), **v} for k, v in scores["per_question"].items()],
         },
+        "definitions": SCORE_DEFINITIONS,
         "retention": scores["retention"],
+        "misses": [{**m, "record_url": links.record_url(m["record"]["id"], as_of=m["checked_on"],
+                                                        confirm=confirm) if m["record"] else None,
+                    "link": links.safe_link(m["url"]),
+                    "label": position_label(m["position"], m["value"])} for m in scores["misses"]],
+        "miss_reasons": [{"reason": r, "why": REASONS[r], "count": sum(1 for m in scores["misses"] if m["reason"] == r)}
+                         for r in REASONS],
     }
 
 
