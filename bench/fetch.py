@@ -10,8 +10,9 @@ configured PostgreSQL server (DATABASE_URL, or the embedded one), migrates it, l
 test story with a `[[sources]]` list of the page URLs, starts `celery -A ledger_site worker
 --concurrency=K` with the per-host pause off (SOURCES_HOST_DELAY=0), and times
 `manage.py fetch teststory --wait`: from the first request to the last record. It prints
-pages per second end to end, the records written, and the peak resident memory of the
-worker processes (VmHWM). Redis: REDIS_URL's server, database --redis-db (13), emptied.
+pages per second end to end, the records written, the CPU time the worker processes
+spent per page (a figure the machine's other load does not inflate much), and the peak
+resident memory of the worker processes (VmHWM). Redis: REDIS_URL's server, database --redis-db (13), emptied.
 """
 import argparse
 import importlib.util
@@ -81,6 +82,25 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process and its live children (the worker's pool)."""
+    pids = [pid]
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            pids += [int(p) for p in (task / "children").read_text().split()]
+    except OSError:
+        pass
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for p in pids:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+    return total
+
+
 def run_once(*, params, base: str, pages: int, workers: int, redis_url: str, tmp: Path) -> dict:
     import psycopg
     import redis
@@ -115,6 +135,7 @@ def run_once(*, params, base: str, pages: int, workers: int, redis_url: str, tmp
             if done.returncode:
                 raise SystemExit(f"fetch failed: {done.stderr.strip()}")
             worker_peak = common.peak_rss_mb(worker.pid)
+            worker_cpu = cpu_seconds(worker.pid)
         finally:
             os.killpg(worker.pid, signal.SIGTERM)
             worker.wait(timeout=60)
@@ -122,7 +143,7 @@ def run_once(*, params, base: str, pages: int, workers: int, redis_url: str, tmp
             articles, = conn.execute("SELECT count(*) FROM ledger_article").fetchone()
             records, = conn.execute("SELECT count(*) FROM ledger_stancerecord").fetchone()
         return {"pages": pages, "workers": workers, "seconds": elapsed, "articles": articles, "records": records,
-                "pages_per_s": pages / elapsed, "worker_peak_mb": worker_peak, "summary": done.stdout.strip(),
+                "pages_per_s": pages / elapsed, "worker_peak_mb": worker_peak, "cpu_ms_per_page": worker_cpu / pages * 1000, "summary": done.stdout.strip(),
                 "load_before": load, "load_after": os.getloadavg()[0]}
     finally:
         common.admin(params, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
@@ -148,7 +169,7 @@ def main():
                 r = run_once(params=params, base=base, pages=pages, workers=workers, redis_url=redis_url, tmp=Path(tmp))
                 print(f"{r['pages']:,} pages, {r['workers']} worker process(es): {r['articles']:,} articles, "
                       f"{r['records']:,} records in {r['seconds']:.1f} s: {r['pages_per_s']:.0f} pages/s page to ledger; "
-                      f"worker peak RSS {r['worker_peak_mb']:.0f} MB; load average {r['load_before']:.1f} -> "
+                      f"worker CPU {r['cpu_ms_per_page']:.0f} ms a page; worker peak RSS {r['worker_peak_mb']:.0f} MB; load average {r['load_before']:.1f} -> "
                       f"{r['load_after']:.1f}\n  {r['summary']}", flush=True)
     server.shutdown()
 

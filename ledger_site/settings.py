@@ -170,6 +170,7 @@ SOURCES = {
     "MAX_REDIRECTS": int(os.environ.get("SOURCES_MAX_REDIRECTS", "5")),
     "RETRY_AFTER_MAX": float(os.environ.get("SOURCES_RETRY_AFTER_MAX", "120")),  # longer: the page fails this run
     "PAGES_PER_TASK": int(os.environ.get("SOURCES_PAGES_PER_TASK", "50")),  # one ingest of the pages per task
+    "TASK_SECONDS": float(os.environ.get("SOURCES_TASK_SECONDS", "120")),  # then the rest goes to a new task
     "BEAT_SECONDS": float(os.environ.get("SOURCES_BEAT_SECONDS", "60")),  # how often beat looks for due sources
     "HOOK_TIMEOUT": float(os.environ.get("SOURCES_HOOK_TIMEOUT", "10")),
     "HOOK_ATTEMPTS": int(os.environ.get("SOURCES_HOOK_ATTEMPTS", "8")),

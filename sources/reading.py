@@ -124,6 +124,9 @@ def feed_read(body: bytes) -> list[Listed]:
     return entries
 
 
+FAST_ENOUGH = 500  # characters of text below which the slower, more thorough extraction is tried
+
+
 @dataclass
 class PageText:
     title: str
@@ -134,8 +137,12 @@ class PageText:
 def page_read(body: bytes, url: str) -> PageText | None:
     """The article of an HTML page (trafilatura), paragraphs separated by blank lines as
     ingest expects; None when the page holds no article text."""
-    doc = trafilatura.bare_extraction(body, url=url, with_metadata=True, include_comments=False,
-                                      include_tables=False, deduplicate=False)
+    options = dict(url=url, with_metadata=True, include_comments=False, include_tables=False, deduplicate=False)
+    # trafilatura's own extraction first; its fallbacks (readability, jusText) cost twice
+    # as much again and are only asked when that finds little text.
+    doc = trafilatura.bare_extraction(body, fast=True, **options)
+    if doc is None or len((doc.text or "").strip()) < FAST_ENOUGH:
+        doc = trafilatura.bare_extraction(body, **options)
     if doc is None or not (doc.text or "").strip():
         return None
     paragraphs = [p.strip() for p in doc.text.split("\n") if p.strip()]

@@ -270,8 +270,16 @@ def pages_fetch(*, run_id: int, fetch_ids: list[int]) -> int:
     records = list(Fetch.objects.filter(pk__in=fetch_ids, outcome=Fetch.QUEUED).select_related("source").order_by("id"))
     pages = {p.url: p for p in Page.objects.filter(story=story, url__in=[r.url for r in records])}
     lines, by_line, now = [], {}, timezone.now()
+    # A task stops asking for pages well before Celery's soft time limit (a slow host, the
+    # pause between requests): what is left goes to a task of its own.
+    budget = time.monotonic() + settings.SOURCES["TASK_SECONDS"]
+    left: list[Fetch] = []
     with _fetcher() as fetcher:
-        for record in records:
+        for n, record in enumerate(records):
+            if n and time.monotonic() > budget:  # at least one page a task, so a run always moves on
+                left = records[n:]
+                records = records[:n]
+                break
             page = pages.get(record.url) or Page(story=story, url=record.url)
             pages[record.url] = page
             got = fetcher.get(record.url, etag=page.etag, last_modified=page.last_modified)
@@ -320,8 +328,12 @@ def pages_fetch(*, run_id: int, fetch_ids: list[int]) -> int:
         counts.update({f"index_{v}": sum(1 for r in records if r.index_outcome == v)
                        for v in ("matched", "changed", "gone", "failed")})
         FetchRun.objects.filter(pk=run_id).update(
-            pages=F("pages") + len(records), tasks_done=F("tasks_done") + 1,
+            pages=F("pages") + len(records), tasks_done=F("tasks_done") + 1, tasks=F("tasks") + (1 if left else 0),
             **{name: F(name) + n for name, n in counts.items() if n})
+        if left:
+            from .tasks import pages_fetch_task
+
+            pages_fetch_task.delay_on_commit(run_id, [r.pk for r in left])
     run_finish_check(run_id=run_id)
     return made
 

@@ -241,3 +241,13 @@ urls = "missing.csv"
     with pytest.raises(CommandError, match=r"story.toml: \[\[sources\]\] #1 \('x'\): missing.csv: no such file in the bundle"):
         call_command("load_story", str(folder))
     assert not Story.objects.filter(slug="teststory").exists()
+
+
+def test_a_task_past_its_time_budget_leaves_the_rest_to_a_new_task(story, site, settings):
+    settings.SOURCES = {**settings.SOURCES, "TASK_SECONDS": 0}
+    for n in range(3):
+        site.article(f"/t{n}", f"Page {n}", [SAYS_NO])
+    run = run_pages(story, "alpha-pages", [site.url(f"/t{n}") for n in range(3)])
+    assert (run.pages, run.new, run.tasks, run.tasks_done) == (1, 1, 2, 1)  # one more task queued
+    assert Fetch.objects.filter(run=run, outcome="queued").count() == 2
+    assert run.status == "running"
