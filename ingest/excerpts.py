@@ -178,18 +178,22 @@ def _tags(text: str, topics) -> list[str]:
     return [key for key, patterns in topics if any(p.search(text) for p in patterns)]
 
 
-@lru_cache(maxsize=16)
-def _topics_normalized(language: str, topics: tuple) -> list[tuple[str, list[re.Pattern]]]:
-    normalize = pack_for(language).normalize
-    return [(key, [re.compile(normalize(p), flags) for p, flags in patterns]) for key, patterns in topics]
+_normalized: dict = {}  # (language, id of a topics list) -> (that list, its keywords normalized, normalize)
 
 
 def _for_language(topics, language: str):
     """(topics, how text is read for them): the language pack's `normalize` applied to the
     keywords and to the text alike, as the extractor reads them (Serbian: either script,
-    with or without diacritics)."""
-    key = tuple((k, tuple((p.pattern, p.flags) for p in ps)) for k, ps in topics)
-    return _topics_normalized(language, key), pack_for(language).normalize
+    with or without diacritics). The keywords are compiled once per topics list."""
+    hit = _normalized.get((language, id(topics)))
+    if hit is None or hit[0] is not topics:
+        if len(_normalized) > 16:
+            _normalized.clear()
+        normalize = pack_for(language).normalize
+        hit = _normalized[(language, id(topics))] = (
+            topics, [(key, [re.compile(normalize(p.pattern), p.flags) for p in patterns]) for key, patterns in topics],
+            normalize)
+    return hit[1], hit[2]
 
 
 # A keyword that matches a sentence also matches its paragraph, unless it looks at where the

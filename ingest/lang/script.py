@@ -90,7 +90,8 @@ _DJ = re.compile(r"(?<=[dD])[jJ]")
 def fold(text: str) -> str:
     """The matching form: Latin script, no diacritics, đ / dj / d all as d. Case is kept (the
     regexes are matched case-insensitively, and a regex's \\B or \\W must stay as it is)."""
-    text = to_latin(text).translate(_FOLD)
+    if not text.isascii():
+        text = to_latin(text).translate(_FOLD)
     return _DJ.sub("", text) if "j" in text or "J" in text else text
 
 
