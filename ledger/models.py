@@ -212,10 +212,13 @@ class StanceRecord(models.Model):
     excerpt = models.ForeignKey(Excerpt, on_delete=models.PROTECT, null=True, blank=True, related_name="records")
     extractor = models.CharField(max_length=200)
     confidence = models.FloatField(null=True, blank=True)
-    rationale = models.TextField(blank=True, default="", help_text="why the extractor wrote it: attribution and cue")
+    rationale = models.TextField(blank=True, default="", db_default="",
+                                 help_text="why the extractor wrote it: attribution and cue")
     recorded_at = models.DateTimeField()
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64)
+    hash_version = models.PositiveSmallIntegerField(default=2, db_default=2,
+                                                    help_text="what the hash covers (see ledger.chain)")
 
     class Meta:
         ordering = ["id"]
@@ -250,10 +253,29 @@ class Retraction(models.Model):
     recorded_at = models.DateTimeField()
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64)
+    hash_version = models.PositiveSmallIntegerField(default=2, db_default=2,
+                                                    help_text="what the hash covers (see ledger.chain)")
 
     class Meta:
         ordering = ["id"]
         constraints = [models.UniqueConstraint(fields=["story", "seq"], name="retraction_seq_unique")]
+
+
+class LedgerVerification(models.Model):
+    """One verification of a story's ledger (`verify_ledger`, the daily task): when, where
+    the chain ended, and what did not match. The heads of passed verifications are checked
+    again by the next: a tail cut together with the chain head still shows."""
+
+    story = models.ForeignKey(Story, on_delete=models.CASCADE, related_name="verifications")
+    verified_at = models.DateTimeField()
+    last_seq = models.BigIntegerField()
+    last_hash = models.CharField(max_length=64)
+    ok = models.BooleanField()
+    problems = models.JSONField(default=list)
+
+    class Meta:
+        ordering = ["story", "-verified_at"]
+        indexes = [models.Index(fields=["story", "-verified_at"], name="verification_story_newest")]
 
 
 class PositionPeriod(models.Model):

@@ -69,15 +69,20 @@ def records_append(*, story: Story, drafts: list[RecordDraft]) -> list[StanceRec
             )
         )
     now = timezone.now()
-    records = []
+    fresh = []
     for draft in drafts:
         if draft.excerpt_id is not None:
             key = (draft.excerpt_id, draft.actor.id, draft.question.id, draft.extractor)
             if key in seen:
                 continue
             seen.add(key)
+        fresh.append(draft)
+    evidence = chain.excerpts_evidence({d.excerpt_id for d in fresh if d.excerpt_id is not None})
+    records = []
+    for draft, record_id in zip(fresh, chain.ids_take(StanceRecord, len(fresh)) if fresh else []):
         outlets = list(dict.fromkeys(draft.outlets or ([draft.outlet.key] if draft.outlet else [])))
         record = StanceRecord(
+            id=record_id,
             story=story,
             seq=head.last_seq + 1,
             actor=draft.actor,
@@ -98,7 +103,7 @@ def records_append(*, story: Story, drafts: list[RecordDraft]) -> list[StanceRec
             recorded_at=now,
             prev_hash=head.last_hash,
         )
-        record.hash = chain.entry_hash(record.prev_hash, chain.record_content(record))
+        record.hash = chain.entry_hash(record.prev_hash, chain.record_content(record, chain.evidence_of(draft, evidence)))
         head.last_seq, head.last_hash = record.seq, record.hash
         records.append(record)
     if records:
@@ -127,6 +132,7 @@ def retraction_append(*, record: StanceRecord, reason: str, retracted_by: str) -
     if Retraction.objects.filter(record=record).exists():
         raise Conflict(f"record {record.id} is already retracted")
     retraction = Retraction(
+        id=chain.ids_take(Retraction, 1)[0],
         story_id=record.story_id,
         seq=head.last_seq + 1,
         record=record,
@@ -135,8 +141,8 @@ def retraction_append(*, record: StanceRecord, reason: str, retracted_by: str) -
         recorded_at=timezone.now(),
         prev_hash=head.last_hash,
     )
-    retraction.hash = chain.entry_hash(retraction.prev_hash, chain.retraction_content(retraction))
-    retraction.save()
+    retraction.hash = chain.entry_hash(retraction.prev_hash, chain.retraction_content(retraction, record.hash))
+    retraction.save(force_insert=True)
     head.last_seq, head.last_hash = retraction.seq, retraction.hash
     head.save(update_fields=["last_seq", "last_hash"])
     _periods_follow(record.story, periods, {(record.question_id, record.actor_id): date.min}, head.last_seq)
@@ -304,6 +310,15 @@ def _periods_copy(rows) -> None:
                 copy.write_row(row)
 
 
+def _question_period_rows(cast, question_id: int, confirms) -> list[tuple]:
+    """The periods table's rows of one question, folded again from its records."""
+    pairs = rows_wanted(cast, {(question_id, actor_id): RowsWanted(question_id, actor_id) for actor_id in
+                               StanceRecord.objects.filter(question_id=question_id)
+                               .values_list("actor_id", flat=True).distinct()})
+    return [period for (qid, aid), pair_rows in pairs.items() for confirm in confirms
+            for period in _period_rows(qid, aid, confirm, fold(pair_rows, confirm))]
+
+
 @transaction.atomic
 def periods_rebuild(story: Story) -> int:
     """Fold every pair of the story again from its records, for every kept N, and mark the
@@ -315,16 +330,46 @@ def periods_rebuild(story: Story) -> int:
     written = 0
     # A question at a time: one index range, in fold order, never the whole ledger in memory.
     for question_id in story.questions.values_list("id", flat=True):
-        pairs = rows_wanted(cast, {(question_id, actor_id): RowsWanted(question_id, actor_id) for actor_id in
-                                   StanceRecord.objects.filter(question_id=question_id)
-                                   .values_list("actor_id", flat=True).distinct()})
-        rows = [period for (qid, aid), pair_rows in pairs.items() for confirm in confirms
-                for period in _period_rows(qid, aid, confirm, fold(pair_rows, confirm))]
+        rows = _question_period_rows(cast, question_id, confirms)
         _periods_copy(rows)
         written += len(rows)
     PeriodsHead.objects.update_or_create(story=story, defaults=dict(
         last_seq=head.last_seq, config_sha256=story.config_sha256, confirms=confirms))
     return written
+
+
+def _period_words(row) -> str:
+    if row is None:
+        return "none"
+    position, value, since, confirmed_on, confirmed_by, records, established, value_high = row
+    figure = "" if value is None else f" {value:g}" + ("" if value_high is None else f"-{value_high:g}")
+    return (f"{position}{figure} since {since}, confirmed on {confirmed_on} by record {confirmed_by}, "
+            f"records {list(records)}")
+
+
+@transaction.atomic
+def periods_differences(story: Story) -> list[str]:
+    """Each stored period that the records do not give (folded again under the chain head's
+    lock), in words; nothing when the periods are behind the ledger, since no answer reads
+    them then."""
+    head = _lock_head(story)
+    periods = PeriodsHead.objects.filter(story_id=story.id).first()
+    story.refresh_from_db(fields=["config_sha256", "min_outlets", "loaded_at"])
+    if periods is None or periods.last_seq != head.last_seq or periods.config_sha256 != story.config_sha256:
+        return []
+    cast = story_cast(story)
+    actors = {a.id: a.key for a in story.actors.all()}
+    differences = []
+    for question in cast.questions.values():
+        fresh = {row[:4]: row[4:] for row in _question_period_rows(cast, question.id, periods.confirms)}
+        stored = {row[:4]: row[4:] for row in PositionPeriod.objects.filter(question_id=question.id)
+                  .values_list(*PERIOD_COPY)}
+        for key in sorted(fresh.keys() | stored.keys()):
+            if fresh.get(key) != stored.get(key):
+                differences.append(
+                    f"period {key[3]} of {actors.get(key[1], key[1])} on {question.key} (N={key[2]}): "
+                    f"stored {_period_words(stored.get(key))}; the records give {_period_words(fresh.get(key))}")
+    return differences
 
 
 def periods_ready(story: Story) -> bool:

@@ -11,6 +11,7 @@ import warnings
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 import plotly
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -185,6 +186,9 @@ CELERY_BEAT_SCHEDULE = {
     "ingest-watchdog": {"task": "ingest.tasks.batches_watchdog_task", "schedule": INGEST_WATCHDOG_SECONDS},
     "sources-due": {"task": "sources.tasks.sources_due_task", "schedule": SOURCES["BEAT_SECONDS"]},
     "flips-watch": {"task": "sources.tasks.flips_watch_task", "schedule": SOURCES["BEAT_SECONDS"]},
+    # Every story's ledger verified once a day (hash chain and derived periods), at this UTC hour.
+    "ledgers-verify": {"task": "ledger.tasks.ledgers_verify_task",
+                       "schedule": crontab(hour=int(os.environ.get("LEDGER_VERIFY_HOUR", "3")), minute=17)},
 }
 
 REST_FRAMEWORK = {

@@ -66,3 +66,50 @@ def test_the_application_role_cannot_truncate_or_disable_the_trigger(ledger):
         with connection.cursor() as cursor:
             cursor.execute("RESET ROLE")
     assert StanceRecord.objects.filter(story=story).count() == 3
+
+
+@pytest.fixture
+def evidence(ledger):
+    from datetime import date, datetime, timezone as tz
+
+    from ledger.models import Article, Excerpt
+
+    story, *_ = ledger
+    article = Article.objects.create(story=story, url="https://rts.example/a", outlet=story.outlets.get(key="rts"),
+                                     published_at=datetime(2025, 3, 16, tzinfo=tz.utc), day=date(2025, 3, 16),
+                                     text="It has no such device.")
+    excerpt = Excerpt.objects.create(story=story, article=article, position=0, day=date(2025, 3, 16),
+                                     text=article.text, sentence=article.text, topics=["device"], outlets=["rts"])
+    return article, excerpt
+
+
+def test_articles_and_excerpts_keep_their_content_whoever_asks(evidence):
+    article, excerpt = evidence
+    assert "url may not change" in refused("UPDATE ledger_article SET url = 'https://x.example/' WHERE id = %s",
+                                           [article.id])
+    assert "text may not change" in refused("UPDATE ledger_excerpt SET text = 'edited' WHERE id = %s", [excerpt.id])
+    assert "DELETE is refused" in refused("DELETE FROM ledger_excerpt WHERE id = %s", [excerpt.id])
+    assert "DELETE is refused" in refused("DELETE FROM ledger_article WHERE id = %s", [article.id])
+    assert "outlets may only grow" in refused("UPDATE ledger_excerpt SET outlets = '{}' WHERE id = %s", [excerpt.id])
+    # Ingest's processing state may move: caps, extraction, the outlets that carried it.
+    with connection.cursor() as cursor:
+        cursor.execute("UPDATE ledger_excerpt SET capped = true, extracted_at = now(), outlets = '{rts,n1}' "
+                       "WHERE id = %s", [excerpt.id])
+        assert cursor.rowcount == 1
+
+
+def test_the_application_role_may_only_move_an_excerpts_processing_state(evidence):
+    article, excerpt = evidence
+    app_role_grant("ledger_app_test")
+    with connection.cursor() as cursor:
+        cursor.execute("SET ROLE ledger_app_test")
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("UPDATE ledger_excerpt SET extracted_at = now(), capped = false WHERE id = %s", [excerpt.id])
+        for sql in ("UPDATE ledger_article SET title = 'x'", "DELETE FROM ledger_article",
+                    "UPDATE ledger_excerpt SET text = 'x'", "DELETE FROM ledger_excerpt",
+                    "DELETE FROM ledger_excerpt_copies"):
+            assert "permission denied" in refused(sql, error=DatabaseError)
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("RESET ROLE")

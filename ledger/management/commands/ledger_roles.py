@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from ledger.roles import LEDGER_TABLES, app_role_grant
+from ledger.roles import EVIDENCE_TABLES, EXCERPT_STATE, LEDGER_TABLES, app_role_grant
 
 
 class Command(BaseCommand):
@@ -16,4 +16,5 @@ class Command(BaseCommand):
 
     def handle(self, *args, role, password, **options):
         app_role_grant(role, password=password)
-        self.stdout.write(f"role {role}: may SELECT and INSERT on {', '.join(LEDGER_TABLES)}; no UPDATE, DELETE, TRUNCATE")
+        self.stdout.write(f"role {role}: may SELECT and INSERT on {', '.join(LEDGER_TABLES + EVIDENCE_TABLES)}; "
+                          f"no UPDATE, DELETE, TRUNCATE (but UPDATE of ledger_excerpt's {', '.join(EXCERPT_STATE)})")

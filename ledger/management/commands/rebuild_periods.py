@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from ledger.errors import LedgerError
 from ledger.selectors import story_get, stories_list
-from ledger.services import periods_rebuild
+from ledger.services import periods_differences, periods_rebuild
 
 
 class Command(BaseCommand):
@@ -22,5 +22,9 @@ class Command(BaseCommand):
             raise CommandError(exc.message) from None
         for story in stories:
             started = time.perf_counter()
+            # What a rebuild mends is said, not just mended: periods that differed from the
+            # records mean they were edited, or the code that keeps them has a bug.
+            for difference in periods_differences(story):
+                self.stdout.write(f"{story.slug}: mended {difference}")
             written = periods_rebuild(story)
             self.stdout.write(f"{story.slug}: {written} periods in {time.perf_counter() - started:.1f} s")
