@@ -1,8 +1,11 @@
 """The confirmation rule of the contract (section 4), as a pure fold over one actor's
 records on one question. No database here: `selectors` feeds it rows in ledger order."""
+import re
 from dataclasses import dataclass, field
 from datetime import date
 from typing import NamedTuple
+
+from .errors import NotFound
 
 
 class Row(NamedTuple):
@@ -115,6 +118,24 @@ def stance_cut(stance: Stance, keep: int) -> Stance:
 
 def flip_id(confirming_record: int, confirm: int) -> str:
     return f"{confirming_record}-{confirm}"
+
+
+class FlipId(NamedTuple):
+    """A flip's id, "4730-2", read: the record that confirmed the change, and the rule N."""
+
+    record_id: int
+    confirm: int
+
+
+_FLIP_ID = re.compile(r"([0-9]{1,18})-([0-9]{1,9})")
+
+
+def flip_id_parse(text: str) -> FlipId:
+    """The one reading of a flip id (API, pages, hooks); anything else is an unknown flip."""
+    match = _FLIP_ID.fullmatch(text or "")
+    if match is None or int(match.group(2)) < 1:
+        raise NotFound(f"unknown flip {text!r}: a flip's id is its confirming record and N, as in 4730-2")
+    return FlipId(int(match.group(1)), int(match.group(2)))
 
 
 def stance_resume(periods: list[Period], confirm: int, omitted: int = 0) -> Stance:

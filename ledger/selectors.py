@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from .errors import LedgerError, NotFound
 from .models import Actor, ChainHead, Outlet, Question, Retraction, StanceRecord, Story
-from .positions import Period, Row, Stance, fold, stance_cut, stance_resume
+from .positions import Period, Row, Stance, flip_id_parse, fold, stance_cut, stance_resume
 
 
 def story_get(slug: str) -> Story:
@@ -506,20 +506,20 @@ class Flip:
 def flip_get(*, story: Story, flip_id: str) -> Flip:
     """A flip found again by its id (confirming record, rule N): the answer as of the
     confirming record's day holds it, since later records never change an earlier day."""
-    try:
-        record_id, confirm = (int(part) for part in flip_id.split("-"))
-    except ValueError:
-        raise NotFound(f"unknown flip {flip_id!r}") from None
+    record_id, confirm = flip_id_parse(flip_id)
     record = StanceRecord.objects.filter(story=story, id=record_id).select_related("question__topic", "actor").first()
-    if record is None or confirm < 1:
-        raise NotFound(f"unknown flip {flip_id!r}")
+    if record is None:
+        raise NotFound(f"unknown flip {flip_id!r}: the story has no record {record_id}")
     for question, actor, change in flips(story=story, as_of=record.reported_on, confirm=confirm,
                                          questions=[record.question], actor=record.actor):
-        if change.id == flip_id:
+        if change.id == f"{record_id}-{confirm}":
             records = records_with_sources(ids=change.from_records + change.to_records)
             return Flip(question, actor, change,
                         [records[i] for i in change.from_records], [records[i] for i in change.to_records])
-    raise NotFound(f"flip {flip_id!r} is not a flip (any more): was a record retracted?")
+    if Retraction.objects.filter(record__question=record.question, record__actor=record.actor).exists():
+        raise NotFound(f"flip {flip_id!r} is not a flip any more: a record of {record.actor.key!r} on "
+                       f"{record.question.key!r} was retracted")
+    raise NotFound(f"unknown flip {flip_id!r}: record {record_id} confirms no change of position under N = {confirm}")
 
 
 def records_with_sources(*, ids) -> dict[int, StanceRecord]:

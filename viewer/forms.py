@@ -1,5 +1,7 @@
 """What the viewer accepts: the query string of a positions page, and the two staff forms
-(a retraction, a record added by hand). Writes go through `ledger.services` only."""
+(a retraction, a record added by hand). A positions page is read by the ledger's one
+positions request (`ledger.requests`), as the API is; only the date slider is the page's
+own. Writes go through `ledger.services` only."""
 from datetime import date, timedelta
 
 from django import forms
@@ -7,25 +9,18 @@ from django.core.validators import URLValidator
 
 from ledger.errors import LedgerError
 from ledger.models import StanceRecord, Story
+from ledger.requests import MAX_CONFIRM, day_parse, positions_request
 from ledger.selectors import default_as_of
 from ledger.services import RecordDraft, StoryIndex, record_draft_check
 
-CONFIRM_CHOICES = (1, 2, 3)
-MAX_CONFIRM = 9
 
-
-class PositionsQuery(forms.Form):
-    """topic, as_of, confirm: the state of a positions page, all in the URL.
-
-    The date slider sends `day` (days from the story's start) next to the date input's
+class SliderQuery(forms.Form):
+    """The date slider sends `day` (days from the story's start) next to the date input's
     `as_of`, and the form sends `shown`, the date it was rendered with: without JavaScript,
     whichever of the two controls the reader moved wins."""
 
-    topic = forms.SlugField(required=False)
-    as_of = forms.DateField(required=False, input_formats=["%Y-%m-%d"])
-    day = forms.IntegerField(required=False, min_value=0)
+    day = forms.IntegerField(required=False, min_value=0, max_value=100_000)
     shown = forms.DateField(required=False, input_formats=["%Y-%m-%d"])
-    confirm = forms.IntegerField(required=False, min_value=1, max_value=MAX_CONFIRM)
 
 
 def _first_error(form: forms.Form) -> LedgerError:
@@ -33,43 +28,34 @@ def _first_error(form: forms.Form) -> LedgerError:
     return LedgerError(f"{field}: {errors[0]}", param=field)
 
 
-def positions_query(story: Story, params, *, topics=None) -> dict:
-    """The page state from a query string: {"topic": Topic or None, "as_of": date,
-    "confirm": int}. Raises LedgerError naming a bad parameter."""
-    form = PositionsQuery(params)
-    if not form.is_valid():
-        raise _first_error(form)
-    data = form.cleaned_data
-    as_of, day, shown = data["as_of"], data["day"], data["shown"]
+def _slider_day(story: Story, params) -> date | None:
+    """The day the reader asked for, with the slider's say; None: the request's default."""
+    slider = SliderQuery(params)
+    if not slider.is_valid():
+        raise _first_error(slider)
+    day, shown = slider.cleaned_data["day"], slider.cleaned_data["shown"]
+    text = (params.get("as_of") or "").strip()
+    as_of = day_parse(text, param="as_of") if text else None
     if day is not None and (as_of is None or (shown is not None and as_of == shown)):
         as_of = story.start + timedelta(days=day)
-    if as_of is None:
-        as_of = default_as_of(story)
-    as_of = min(max(as_of, story.start), story.end)
-    topic = None
-    if topics is not None:
-        by_key = {t.key: t for t in topics}
-        if data["topic"]:
-            topic = by_key.get(data["topic"])
-            if topic is None:
-                raise LedgerError(f"topic: unknown topic {data['topic']!r}", param="topic")
-        elif topics:
-            topic = topics[0]
-    confirm = data["confirm"] or story.min_outlets
-    return {"topic": topic, "as_of": as_of, "confirm": confirm}
+    return as_of
 
 
-class ConfirmQuery(forms.Form):
-    as_of = forms.DateField(required=False, input_formats=["%Y-%m-%d"])
-    confirm = forms.IntegerField(required=False, min_value=1, max_value=MAX_CONFIRM)
+def positions_query(story: Story, params, *, topics=None) -> dict:
+    """The page state from a query string: {"topic": Topic or None, "as_of": date,
+    "confirm": int, "actor": Actor or None, "notices": [{"param", "message"}]}; without a
+    topic, the first of `topics`. Raises LedgerError naming a bad parameter (its `status`: 400, or 404)."""
+    topic = (params.get("topic") or "").strip() or (topics[0].key if topics else None)
+    asked = positions_request(story, {"topic": topic, "confirm": params.get("confirm"), "actor": params.get("actor")},
+                              as_of=_slider_day(story, params))
+    return {"topic": asked.topic, "as_of": asked.as_of, "confirm": asked.confirm, "actor": asked.actor,
+            "notices": [n.as_dict() for n in asked.notices]}
 
 
 def confirm_query(story: Story, params) -> dict:
-    form = ConfirmQuery(params)
-    if not form.is_valid():
-        raise _first_error(form)
-    as_of = form.cleaned_data["as_of"] or default_as_of(story)
-    return {"as_of": min(max(as_of, story.start), story.end), "confirm": form.cleaned_data["confirm"] or story.min_outlets}
+    """{"as_of", "confirm", "notices"} of a page that shows one day under one rule."""
+    asked = positions_request(story, {"as_of": params.get("as_of"), "confirm": params.get("confirm")})
+    return {"as_of": asked.as_of, "confirm": asked.confirm, "notices": [n.as_dict() for n in asked.notices]}
 
 
 class RetractForm(forms.Form):

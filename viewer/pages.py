@@ -12,6 +12,7 @@ from ledger.diagnosis import REASONS, key_misses
 from ledger.evaluation import evaluate
 from ledger.models import ChainHead, KeyStatement, StanceRecord, Story
 from ledger.record_roles import ROLE_LABELS, record_roles
+from ledger.positions import flip_id_parse
 from ledger.selectors import flip_get, positions_as_of, records_brief, story_cast
 
 from . import links
@@ -353,7 +354,7 @@ def record_dict(record, *, confirm=None, as_of=None, role=None) -> dict:
 def flip_data(story: Story, *, flip_id: str) -> dict:
     flip = flip_get(story=story, flip_id=flip_id)
     change, unit = flip.change, flip.question.unit
-    confirm = int(flip_id.split("-")[1])
+    confirm = flip_id_parse(flip_id).confirm
     # What the rule made of each record on the day the change was confirmed: one query.
     roled = record_roles(story=story, questions=[flip.question], actor=flip.actor, as_of=change.confirmed_on,
                          confirm=confirm)

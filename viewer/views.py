@@ -85,10 +85,11 @@ def story_page(request, slug, fmt=None):
     story, mark = story_marked(slug)
     topics = list(story.topics.all())
     query = positions_query(story, request.GET, topics=topics)
+    notices = query.pop("notices")
     # Without a topic the page opens on what changed across every topic.
     overview = not request.GET.get("topic")
-    data = pages.story_data(story, topics=topics, mark=mark, overview=overview,
-                            actor=_actor_param(story, request.GET), **query)
+    data = pages.story_data(story, topics=topics, mark=mark, overview=overview, **query)
+    data["notices"] = notices  # a day moved into the story, an N above its sources: as the API says
     response = respond(request, fmt, "viewer/story.html", data, partial="viewer")
     if request.htmx and not wants_json(request, fmt):
         # The canonical permalink, whatever control sent it; the same page again (a control
@@ -106,7 +107,7 @@ def _actor_param(story, params, name="actor"):
         return None
     actor = next((a for a in story_cast(story).actors.values() if a.key == key), None)
     if actor is None:
-        raise LedgerError(f"{name}: unknown actor {key!r}", param=name)
+        raise NotFound(f"unknown actor {key!r}", param=name)  # as the API answers it
     return actor
 
 
@@ -117,7 +118,10 @@ def actor_page(request, slug, actor, fmt=None):
     found = next((a for a in story_cast(story).actors.values() if a.key == actor), None)
     if found is None:
         raise NotFound(f"unknown actor {actor!r}", param="actor")
-    data = pages.actor_data(story, actor=found, mark=mark, **confirm_query(story, request.GET))
+    query = confirm_query(story, request.GET)
+    notices = query.pop("notices")
+    data = pages.actor_data(story, actor=found, mark=mark, **query)
+    data["notices"] = notices
     return respond(request, fmt, "viewer/actor.html", data)
 
 
@@ -132,7 +136,10 @@ def compare_page(request, slug, fmt=None):
     if len(keys) > pages.COMPARE_MAX:
         raise LedgerError(f"actor: compare at most {pages.COMPARE_MAX} actors, not {len(keys)}", param="actor")
     actors = [_actor_param(story, {"actor": k}) for k in keys]
-    data = pages.compare_data(story, question=question, actors=actors, mark=mark, **confirm_query(story, request.GET))
+    query = confirm_query(story, request.GET)
+    notices = query.pop("notices")
+    data = pages.compare_data(story, question=question, actors=actors, mark=mark, **query)
+    data["notices"] = notices
     return respond(request, fmt, "viewer/compare.html", data)
 
 
@@ -140,8 +147,11 @@ def compare_page(request, slug, fmt=None):
 @ledger_errors
 def pending_page(request, slug, fmt=None):
     story, mark = story_marked(slug)
-    return respond(request, fmt, "viewer/pending.html",
-                   pages.pending_data(story, mark=mark, **confirm_query(story, request.GET)))
+    query = confirm_query(story, request.GET)
+    notices = query.pop("notices")
+    data = pages.pending_data(story, mark=mark, **query)
+    data["notices"] = notices
+    return respond(request, fmt, "viewer/pending.html", data)
 
 
 @require_GET
@@ -157,7 +167,9 @@ def flip_page(request, slug, flip_id, fmt=None):
 def record_page(request, record_id, fmt=None):
     record = record_get(record_id)
     query = confirm_query(record.story, request.GET)
+    notices = query.pop("notices")
     data = pages.record_data(record, **query)
+    data["notices"] = notices
     return respond(request, fmt, "viewer/record.html", data,
                    context={"retract_form": RetractForm(initial={"confirm": query["confirm"]})})
 
@@ -180,6 +192,7 @@ def record_retract(request, record_id):
         else:
             return HttpResponseRedirect(links.record_url(record.id, confirm=form.cleaned_data["confirm"]))
     query = confirm_query(record.story, {})
+    query.pop("notices")
     data = pages.record_data(record, **query)
     return respond(request, None, "viewer/record.html", data, status=400, context={"retract_form": form})
 
@@ -213,10 +226,11 @@ def chart_page(request, slug, question, fmt=None):
     story = story_get(slug)
     q = question_get(story, question)
     query = confirm_query(story, request.GET)
+    notices = query.pop("notices")
     if wants_json(request, fmt):
         figure = charts.timeline_figure(story=story, question=q, **query)
         return JsonResponse(figure, encoder=DjangoJSONEncoder)
-    data = {"story": pages.story_dict(story), "question": pages.question_dict(q), **query,
+    data = {"story": pages.story_dict(story), "question": pages.question_dict(q), **query, "notices": notices,
             "chart_url": links.chart_url(story.slug, q.key, **query),
             "story_url": links.story_url(story.slug, topic=q.topic.key, **query)}
     return respond(request, fmt, "viewer/chart.html", data)

@@ -8,11 +8,11 @@ from datetime import date
 from django.urls import reverse
 from rest_framework import serializers
 
+from ledger import requests
 from ledger.models import StanceRecord
 from ledger.selectors import default_as_of
 
 POSITIONS = [choice for choice, _ in StanceRecord.POSITIONS]
-MAX_CONFIRM = 1000
 
 
 class KeywordNamesMixin:
@@ -40,23 +40,41 @@ class ErrorSerializer(serializers.Serializer):
 
 
 class PositionsQuerySerializer(serializers.Serializer):
-    as_of = serializers.DateField(required=False, help_text="the day (default: today, or the story's end if earlier)")
+    """The query string of `positions`: declared here for the schema, read by the ledger's one
+    positions request (`ledger.requests.positions_request`, the pages' too). `validated_data`
+    is that PositionsRequest; a bad parameter raises its LedgerError (400, or 404 for an
+    unknown key)."""
+
+    as_of = serializers.DateField(required=False, help_text=(
+        "the day (default: today, or the story's end if earlier); a day outside the story is moved to its "
+        "start or end, with a notice"))
     question = serializers.CharField(required=False, help_text="one question's id")
     topic = serializers.CharField(required=False, help_text="the questions of one topic")
-    confirm = serializers.IntegerField(required=False, min_value=1, max_value=MAX_CONFIRM,
-                                       help_text="N of the confirmation rule (default: the story's)")
+    actor = serializers.CharField(required=False, help_text="one actor's answers only")
+    confirm = serializers.IntegerField(
+        required=False, min_value=1, max_value=requests.MAX_CONFIRM,
+        help_text="N of the confirmation rule (default: the story's); above the story's independent sources, "
+                  "with a notice")
     known_at = serializers.DateTimeField(required=False, help_text="as the ledger knew it at this moment")
     history = serializers.IntegerField(
-        required=False, min_value=0, max_value=2 ** 31 - 1,  # a period's ordinal is a 32-bit integer
+        required=False, min_value=0, max_value=requests.MAX_HISTORY,
         help_text="keep each actor's newest so many earlier positions and flips; each actor's `omitted` "
                   "counts the rest (default: all of them, and no `omitted`)")
 
+    def to_internal_value(self, data):
+        return requests.positions_request(self.context["story"], data)
 
-class FlipsQuerySerializer(serializers.Serializer):
+
+class FlipsQuerySerializer(PositionsQuerySerializer):
+    """The query string of `flips`: the positions request's as_of, question, actor and confirm."""
+
     as_of = serializers.DateField(required=False, help_text="flips up to this day (default as for positions)")
-    question = serializers.CharField(required=False)
-    actor = serializers.CharField(required=False)
-    confirm = serializers.IntegerField(required=False, min_value=1, max_value=MAX_CONFIRM)
+    topic = known_at = history = None
+    actor = serializers.CharField(required=False, help_text="one actor's flips only")
+
+    def to_internal_value(self, data):
+        return requests.positions_request(self.context["story"], {k: data.get(k) for k in ("as_of", "question",
+                                                                                           "actor", "confirm")})
 
 
 # --- bodies -------------------------------------------------------------------------------
@@ -241,6 +259,7 @@ class ChangeSerializer(KeywordNamesMixin, serializers.Serializer):
 
 class ActorPositionSerializer(serializers.Serializer):
     actor = serializers.CharField()
+    name = serializers.CharField(help_text="the actor's name")
     current = CurrentSerializer()
     pending = PendingSerializer(allow_null=True)
     history = HistorySerializer(many=True, help_text="earlier confirmed positions, newest first")
@@ -258,6 +277,11 @@ class QuestionPositionsSerializer(serializers.Serializer):
     actors = ActorPositionSerializer(many=True)
 
 
+class NoticeSerializer(serializers.Serializer):
+    param = serializers.CharField(help_text="the query parameter the notice is about")
+    message = serializers.CharField()
+
+
 class PositionsSerializer(serializers.Serializer):
     story = serializers.CharField()
     as_of = serializers.DateField()
@@ -265,6 +289,9 @@ class PositionsSerializer(serializers.Serializer):
     known_at = serializers.DateTimeField(allow_null=True)
     questions = QuestionPositionsSerializer(many=True)
     history = serializers.IntegerField(required=False, help_text="the `history` asked for, if any")
+    notices = NoticeSerializer(many=True, help_text=(
+        "how the request was read where it differs from how it was written (a day outside the story), or "
+        "why it cannot be met (an N above the story's independent sources)"))
 
 
 # --- records ------------------------------------------------------------------------------

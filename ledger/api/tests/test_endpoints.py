@@ -81,6 +81,7 @@ def test_positions_have_the_shape_of_the_contract_example(ledger, anon):
     ministry, students = question["actors"]
     assert ministry == {
         "actor": "ministry",
+        "name": "Interior Ministry",
         "current": {"position": "affirm", "value": None, "value_high": None, "since": "2025-03-18",
                     "confirmed_on": "2025-03-19",
                     "records": [r["affirm1"].id, r["affirm2"].id]},
@@ -182,7 +183,9 @@ def test_unknown_flip_is_404(ledger, anon, flip_id):
 
 
 def test_a_record_that_is_no_flip_is_404(ledger, anon):
-    assert "is not a flip" in error_of(anon.get(f"{S}/flips/{ledger.records['students'].id}-2"), 404)
+    students = ledger.records["students"].id
+    assert error_of(anon.get(f"{S}/flips/{students}-2"), 404) == (
+        f"unknown flip '{students}-2': record {students} confirms no change of position under N = 2")
 
 
 # --- records ------------------------------------------------------------------------------
@@ -298,7 +301,8 @@ def test_retraction(ledger, staff, anon):
     # the retracted record no longer counts: the flip waits for a second source again
     ministry = anon.get(f"{S}/positions", {"question": "device-owned"}).json()["questions"][0]["actors"][0]
     assert ministry["current"]["position"] == "deny" and ministry["pending"]["sources"] == 1
-    error_of(anon.get(f"{S}/flips/{ledger.flip_id}"), 404)
+    assert error_of(anon.get(f"{S}/flips/{ledger.flip_id}"), 404) == (
+        f"flip '{ledger.flip_id}' is not a flip any more: a record of 'ministry' on 'device-owned' was retracted")
     again = staff.post(f"{API}/records/{record.id}/retractions/", {"reason": "twice"}, format="json")
     assert error_of(again, 409) == f"record {record.id} is already retracted"
 
