@@ -7,9 +7,9 @@ from django.http import Http404, HttpResponseBadRequest
 from django.urls import reverse
 from django.utils.feedgenerator import Atom1Feed
 
-from ledger.api.serializers import MAX_CONFIRM
-from ledger.errors import NotFound
-from ledger.selectors import actor_get, default_as_of, flips, question_get, story_get
+from ledger.errors import LedgerError, NotFound
+from ledger.requests import positions_request
+from ledger.selectors import flips, story_get
 
 FEED_SIZE = 200
 
@@ -28,20 +28,16 @@ class FlipsFeed(Feed):
             return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
 
     def get_object(self, request, slug):
+        # The ledger's one positions request reads question, actor and confirm, as the API does.
         try:
             story = story_get(slug)
-            question = question_get(story, request.GET["question"]) if request.GET.get("question") else None
-            actor = actor_get(story, request.GET["actor"]) if request.GET.get("actor") else None
+            asked = positions_request(story, {k: request.GET.get(k) for k in ("question", "actor", "confirm")})
         except NotFound as exc:
             raise Http404(exc.message) from None
-        confirm = story.min_outlets
-        if request.GET.get("confirm"):
-            raw = request.GET["confirm"]
-            if not raw.isdigit() or not 1 <= int(raw) <= MAX_CONFIRM:
-                raise BadFeedParameter(f"confirm must be a whole number from 1 to {MAX_CONFIRM}, not {raw!r}")
-            confirm = int(raw)
-        found = flips(story=story, as_of=default_as_of(story), confirm=confirm,
-                      questions=[question] if question else None, actor=actor)
+        except LedgerError as exc:
+            raise BadFeedParameter(exc.message) from None
+        confirm = asked.confirm
+        found = flips(story=story, as_of=asked.as_of, confirm=confirm, questions=asked.questions, actor=asked.actor)
         found.reverse()  # newest first
         return {"story": story, "confirm": confirm, "flips": found[:FEED_SIZE], "query": request.GET.urlencode()}
 

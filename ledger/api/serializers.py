@@ -8,7 +8,8 @@ from datetime import date
 from django.urls import reverse
 from rest_framework import serializers
 
-from ledger import requests
+from ledger import requests, services, validation
+from ledger.errors import LedgerError
 from ledger.models import StanceRecord
 from ledger.selectors import default_as_of
 
@@ -82,53 +83,45 @@ class FlipsQuerySerializer(PositionsQuerySerializer):
 
 class RecordInputSerializer(serializers.Serializer):
     """A record appended by hand: the record line of section 3, without what the ledger
-    assigns itself (id, excerpt, extractor, recorded_at, retracted)."""
+    assigns itself (id, excerpt, extractor, recorded_at, retracted, seq, hash). Declared
+    here for the schema; the body is read as the import reads a line
+    (`services.record_draft_from_line`) and checked by the ledger's one record validation
+    (`ledger.validation`), so the API refuses exactly what an import or the page form
+    refuses, naming the field. `validated_data` is the RecordDraft to append."""
 
     actor = serializers.CharField()
     question = serializers.CharField()
     position = serializers.ChoiceField(choices=POSITIONS)
-    value = serializers.FloatField(required=False, allow_null=True, default=None)
+    value = serializers.FloatField(required=False, allow_null=True, default=None,
+                                   help_text="the figure, for a number question (0 or more)")
     value_high = serializers.FloatField(required=False, allow_null=True, default=None,
                                         help_text="the upper figure of a range (`value` holds the lower)")
-    reported_on = serializers.DateField()
-    outlet = serializers.CharField(required=False, allow_null=True, allow_blank=True, default=None)
+    reported_on = serializers.DateField(help_text="the day it was reported, within the story's days")
+    outlet = serializers.CharField(required=False, allow_null=True, allow_blank=True, default=None,
+                                   help_text="an outlet's id (default: found from the URL's domain)")
     via = serializers.CharField(required=False, allow_null=True, default=None,
                                 help_text="the outlet the statement is credited to, when another outlet carried it")
     outlets = serializers.ListField(child=serializers.CharField(), required=False, default=list)
-    url = serializers.URLField(required=False, allow_blank=True, default="", max_length=1000)
-    quote = serializers.CharField(required=False, allow_blank=True, default="", trim_whitespace=False)
+    url = serializers.URLField(required=False, allow_blank=True, default="", max_length=validation.URL_MAX)
+    quote = serializers.CharField(required=False, allow_blank=True, default="", trim_whitespace=False,
+                                  max_length=validation.QUOTE_MAX)
     confidence = serializers.FloatField(required=False, allow_null=True, default=None, min_value=0, max_value=1)
+    rationale = serializers.CharField(required=False, allow_blank=True, default="", trim_whitespace=False,
+                                      max_length=validation.RATIONALE_MAX, help_text="why it was recorded")
 
-    def validate_actor(self, value):
-        if value not in self.context["index"].actors:
-            raise serializers.ValidationError(f"unknown actor {value!r}")
-        return value
-
-    def validate_question(self, value):
-        if value not in self.context["index"].questions:
-            raise serializers.ValidationError(f"unknown question {value!r}")
-        return value
-
-    def validate_outlet(self, value):
-        if value and value not in self.context["index"].outlets:
-            raise serializers.ValidationError(f"unknown outlet {value!r}")
-        return value or None
-
-    def validate_outlets(self, value):
-        unknown = [key for key in value if key not in self.context["index"].outlets]
-        if unknown:
-            raise serializers.ValidationError(f"unknown outlet {unknown[0]!r}")
-        return value
-
-    def line(self) -> dict:
-        """The validated body as a section 3 line, for services.record_draft_from_line."""
-        data = dict(self.validated_data)
-        data["reported_on"] = data["reported_on"].isoformat()
-        return data
+    def to_internal_value(self, data):
+        return services.record_draft_from_line(self.context["index"], data, extractor=self.context["extractor"])
 
 
 class RetractionInputSerializer(serializers.Serializer):
-    reason = serializers.CharField(help_text="why the record is wrong")
+    """Declared for the schema; the reason is checked by `ledger.validation.reason_check`."""
+
+    reason = serializers.CharField(help_text="why the record is wrong", max_length=validation.REASON_MAX)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, dict):
+            raise LedgerError("the body must be a JSON object with a reason")
+        return {"reason": validation.reason_check(data.get("reason"))}
 
 
 # --- stories ------------------------------------------------------------------------------
@@ -316,8 +309,11 @@ class RecordSerializer(serializers.Serializer):
     excerpt = serializers.IntegerField(source="excerpt_id", allow_null=True)
     extractor = serializers.CharField()
     confidence = serializers.FloatField(allow_null=True)
+    rationale = serializers.CharField(allow_blank=True, trim_whitespace=False)
     recorded_at = serializers.DateTimeField()
     retracted = serializers.SerializerMethodField()
+    seq = serializers.IntegerField(help_text="its place in the story's hash chain (1, 2, 3 ...)")
+    hash = serializers.CharField(help_text="SHA-256 over its content and the previous entry's hash (verify_ledger)")
 
     def get_retracted(self, record) -> bool:
         return hasattr(record, "retraction")

@@ -204,11 +204,10 @@ class StoryRecordsView(Paginated):
     )
     def post(self, request, slug):
         story = selectors.story_get(slug)
-        index = services.StoryIndex(story)
-        body = s.RecordInputSerializer(data=request.data, context={"index": index})
+        body = s.RecordInputSerializer(data=request.data, context={
+            "index": services.StoryIndex(story), "extractor": f"manual/{request.user.get_username()}"})
         body.is_valid(raise_exception=True)
-        draft = services.record_draft_from_line(index, body.line(), extractor=f"manual/{request.user.get_username()}")
-        record = services.record_append(story=story, draft=draft)
+        record = services.record_append(story=story, draft=body.validated_data)
         return Response(s.RecordSerializer(record).data, status=status.HTTP_201_CREATED)
 
 
@@ -254,8 +253,9 @@ class CSVRenderer(JSONLinesRenderer):
     format = "csv"
 
 
-CSV_COLUMNS = ["id", "story", "actor", "question", "position", "value", "reported_on", "outlet", "outlets",
-               "url", "quote", "excerpt", "extractor", "confidence", "recorded_at", "retracted"]
+CSV_COLUMNS = ["id", "story", "actor", "question", "position", "value", "value_high", "reported_on", "outlet", "via",
+               "outlets", "url", "quote", "excerpt", "extractor", "confidence", "rationale", "recorded_at", "retracted",
+               "seq", "hash"]
 
 
 class _Line:

@@ -201,9 +201,12 @@ def test_records_list_in_the_line_format_of_section_3(ledger, anon):
     assert body["count"] == 5
     first = body["results"][0]
     assert set(first) == {"id", "story", "actor", "question", "position", "value", "value_high", "reported_on",
-                          "outlet", "via", "outlets", "url", "quote", "excerpt", "extractor", "confidence", "recorded_at", "retracted"}
-    expected = json.loads(json.dumps(selectors.record_as_dict(ledger.records["deny"]), default=str))
+                          "outlet", "via", "outlets", "url", "quote", "excerpt", "extractor", "confidence", "rationale",
+                          "recorded_at", "retracted", "seq", "hash"}
+    # the export's line of the same record, seq and hash included: anyone can check the chain
+    expected = next(selectors.records_export(ledger.story))
     assert {k: v for k, v in first.items() if k != "recorded_at"} == {k: v for k, v in expected.items() if k != "recorded_at"}
+    assert first["seq"] == 1 and len(first["hash"]) == 64
 
 
 def test_records_filters(ledger, anon):
