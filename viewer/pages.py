@@ -483,7 +483,7 @@ def run_data(story: Story, run_id: int) -> dict:
             "stage", "model", "reason", "excerpt_id", "excerpt__sentence", "excerpt__article__url",
             "total")[:REJECTS_SHOWN])
         set_aside = [{"stage": stage, "model": model, "reason": reason, "excerpt": excerpt, "sentence": sentence,
-                      "url": url} for stage, model, reason, excerpt, sentence, url, _ in rows]
+                      "url": url, "link": links.safe_link(url)} for stage, model, reason, excerpt, sentence, url, _ in rows]
         set_aside_count = rows[0][-1] if rows else 0
     return {"story": story_dict(story), "run": run_dict(story, run), "rejects": rejects,
             "rejects_shown": len(rejects), "active": run.status in ("queued", "running"),
@@ -549,7 +549,7 @@ def evaluation_data(story: Story, *, confirm) -> dict:
 
 
 
-def actor_data(story: Story, *, actor, as_of, confirm, mark=None) -> dict:
+def actor_data(story: Story, *, actor, as_of, confirm, mark=None, notices=()) -> dict:
     """One actor across every question of the story as of a day: position, pending change,
     earlier positions, flips and sources, question by question, topic by topic."""
     cast = story_cast(story)
@@ -566,7 +566,7 @@ def actor_data(story: Story, *, actor, as_of, confirm, mark=None) -> dict:
     flips = sorted(({"question": q["text"], "change": c} for q in questions for c in q["stance"]["changes"]),
                    key=lambda f: f["change"]["confirmed_on"], reverse=True)
     return {"story": story_dict(story), "actor": actor_dict(actor), "as_of": data["as_of"], "confirm": data["confirm"],
-            "questions": questions, "flips": flips,
+            "questions": questions, "flips": flips, "notices": list(notices),
             "permalink": links.actor_url(story.slug, actor.key, as_of=as_of, confirm=confirm),
             "json_url": links.actor_url(story.slug, actor.key, as_of=as_of, confirm=confirm, fmt="json"),
             "actors": [{"key": a.key, "name": a.name} for a in sorted(cast.actors.values(), key=lambda a: a.name.lower())]}
@@ -575,13 +575,13 @@ def actor_data(story: Story, *, actor, as_of, confirm, mark=None) -> dict:
 COMPARE_MAX = 3
 
 
-def compare_data(story: Story, *, question, actors, as_of, confirm, mark=None) -> dict:
+def compare_data(story: Story, *, question, actors, as_of, confirm, mark=None, notices=()) -> dict:
     """Two or three actors side by side on one question as of a day."""
     data = positions_data(story, questions=[question], as_of=as_of, confirm=confirm, mark=mark)
     by_key = {a["actor"]["key"]: a for a in data["questions"][0]["actors"]}
     cast = story_cast(story)
     return {
-        "story": story_dict(story), "as_of": data["as_of"], "confirm": data["confirm"],
+        "story": story_dict(story), "as_of": data["as_of"], "confirm": data["confirm"], "notices": list(notices),
         "question": question_dict(question),
         "columns": [{"actor": actor_dict(a), "stance": by_key.get(a.key),
                      "actor_url": links.actor_url(story.slug, a.key, as_of=as_of, confirm=confirm)} for a in actors],
