@@ -25,12 +25,17 @@ def _x_range(story, as_of, points) -> tuple:
     return max(story.start, first - timedelta(days=7)), as_of + timedelta(days=4)
 
 
+def _legend_below(height: int, **extra) -> dict:
+    return dict(orientation="h", yanchor="top", y=-min(0.6, 42 / max(height - 90, 60)), xanchor="left", x=0, **extra)
+
+
 def _layout(height: int, *, as_of, start, end, **extra) -> dict:
     layout = dict(
         height=height, margin=dict(l=10, r=10, t=24, b=10), font=FONT, plot_bgcolor="#ffffff",
         paper_bgcolor="#ffffff", hovermode="closest",
-        # The legend goes under the plot: above it, it covered the plot on a phone.
-        legend=dict(orientation="h", yanchor="top", y=-0.12, xanchor="left", x=0),
+        # The legend goes under the plot (above it, it covered the plot on a phone), about 40 px
+        # under the plot's bottom edge, clear of the date labels, whatever the chart's height.
+        legend=_legend_below(height),
         xaxis=dict(type="date", range=[start.isoformat(), end.isoformat()], gridcolor="#e5e7eb",
                    showline=True, linecolor="#9ca3af"),
         shapes=[dict(type="line", xref="x", yref="paper", x0=as_of.isoformat(), x1=as_of.isoformat(), y0=0, y1=1,
@@ -151,8 +156,7 @@ def _number_figure(story, question, as_of, stances, points) -> dict:
     fig.update_layout(**_layout(460, as_of=as_of, start=start, end=end,
                                 yaxis=dict(title=dict(text=question.unit or "figure"), rangemode="tozero",
                                            gridcolor="#e5e7eb", tickformat="~s", automargin=True),
-                                legend=dict(orientation="h", x=0, y=-0.12, xanchor="left", yanchor="top",
-                                            groupclick="toggleitem")))
+                                legend=_legend_below(460, groupclick="toggleitem")))
     return fig.to_plotly_json()
 
 

@@ -380,3 +380,15 @@ def test_record_page_keeps_its_day_and_links_its_flips(client, world):
     assert [(f["id"], f["side"]) for f in data["flips"]] == [(world["flip_id"], "after")]
     html = client.get(f"/records/{r['deny'].id}/", {"as_of": "2025-03-19"}).content.decode()
     assert f'href="/stories/canopy/flips/{world["flip_id"]}/"' in html and "a record of the position before" in html
+
+
+def test_pages_show_notices_for_a_moved_day_and_an_n_above_the_groups(client, world):
+    """The story has 3 outlet groups (N1 and Nova share one): N = 4 cannot confirm anything,
+    and a day after the story's end is shown as its last day; every page says both."""
+    for url in ("/stories/canopy/", "/stories/canopy/actors/students/", "/stories/canopy/pending/",
+                f"/records/{world['records']['deny'].id}/"):
+        html = client.get(url, {"topic": "march-15", "as_of": "2026-01-01", "confirm": 4}).content.decode()
+        assert 'class="notice info" role="status" data-param="as_of"' in html, url
+        assert 'class="notice info" role="status" data-param="confirm"' in html, url
+    html = client.get("/stories/canopy/", {"topic": "march-15", "as_of": "2025-03-20", "confirm": 2}).content.decode()
+    assert 'class="notice info"' not in html
