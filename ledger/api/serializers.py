@@ -21,10 +21,8 @@ class KeywordNamesMixin:
     # underscore and renamed here. (A comment: a docstring would land in the schema.)
 
     def get_fields(self):
-        fields = super().get_fields()
-        for name in [n for n in fields if n.endswith("_") and not n.startswith("_")]:
-            fields[name[:-1]] = fields.pop(name)
-        return fields
+        return {(name[:-1] if name.endswith("_") and not name.startswith("_") else name): field
+                for name, field in super().get_fields().items()}
 
 
 class ErrorDetailSerializer(serializers.Serializer):
@@ -361,6 +359,11 @@ class RecordDetailSerializer(RecordSerializer):
 class FlipSerializer(ChangeSerializer):
     actor = serializers.CharField()
     question = serializers.CharField()
+
+    def get_fields(self):
+        # The contract's order: id, actor, question, then the change.
+        fields = super().get_fields()
+        return {name: fields[name] for name in ("id", "actor", "question", *fields) if name in fields}
 
 
 class FlipDetailSerializer(FlipSerializer):
