@@ -17,6 +17,7 @@ from ledger.models import Article, Outlet, Story
 from ledger.services import StoryIndex
 
 from .dating import BadDate, article_day, published_parse
+from .lang.clean import text_clean
 
 
 URL_MAX = Article._meta.get_field("url").max_length
@@ -126,6 +127,7 @@ class ArticleReader:
         text = data.get("text")
         if not isinstance(text, str) or not text.strip():
             raise Reject("no text")
+        text = text_clean(text)  # markup remnants and hard wraps out, before it is cut
         title = data.get("title") or ""
         if not isinstance(title, str):
             raise Reject("title must be a string")

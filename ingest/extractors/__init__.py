@@ -25,6 +25,7 @@ class ExcerptView:
     text: str
     topics: list[str]
     day: date
+    outlets: tuple[str, ...] = ()  # the outlet keys that carried it (a wire copy has several)
 
 
 @dataclass(frozen=True)
@@ -60,22 +61,36 @@ class UnknownExtractor(ValueError):
     pass
 
 
+# Short name -> record name of its current version; record name -> "module:Class".
+# `rules` is rules/2; rules/1 stays selectable by its record name, for comparison.
 EXTRACTORS = {
-    "rules": "ingest.extractors.rules:RulesExtractor",
+    "rules": "rules/2",
     "llm": "ingest.extractors.llm:LlmExtractor",
+}
+VERSIONS = {
+    "rules/1": "ingest.extractors.rules:RulesExtractor",
+    "rules/2": "ingest.extractors.rules2:RulesExtractor2",
 }
 
 
 def extractor_get(name: str) -> Extractor:
-    """An extractor by its short name ("rules") or its record name ("rules/1")."""
-    short = name.split("/", 1)[0]
-    path = EXTRACTORS.get(short)
-    if path is None:
-        raise UnknownExtractor(f"unknown extractor {name!r} (known: {', '.join(sorted(EXTRACTORS))})")
-    module, cls = path.split(":")
+    """An extractor by its short name ("rules") or its record name ("rules/1", "rules/2")."""
     import importlib
 
+    path = VERSIONS.get(name) or EXTRACTORS.get(name)
+    if path in VERSIONS:
+        path = VERSIONS[path]
+    short = name.split("/", 1)[0]
+    if path is None and "/" in name and short in EXTRACTORS:
+        path = EXTRACTORS[short]  # e.g. llm/<model>: the extractor checks the version below
+        if path in VERSIONS:
+            known = sorted(v for v in VERSIONS if v.startswith(short + "/"))
+            raise UnknownExtractor(f"unknown extractor version {name!r} (known: {', '.join(known)})")
+    if path is None:
+        known = sorted(set(EXTRACTORS) | set(VERSIONS))
+        raise UnknownExtractor(f"unknown extractor {name!r} (known: {', '.join(known)})")
+    module, cls = path.split(":")
     extractor = getattr(importlib.import_module(module), cls)()
-    if "/" in name and name != extractor.name:
+    if "/" in name and name not in VERSIONS and name != extractor.name:
         raise UnknownExtractor(f"unknown extractor version {name!r} (this is {extractor.name!r})")
     return extractor

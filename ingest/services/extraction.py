@@ -69,7 +69,8 @@ def excerpts_extract(*, run_id: int, excerpt_ids: list[int], batch_id: int | Non
     # Extraction runs outside the transaction (an LLM call may take a while); the lock
     # below decides which of two concurrent deliveries writes.
     result = extractor.extract_batch(story, [
-        ExcerptView(id=e.id, sentence=e.sentence, text=e.text, topics=list(e.topics), day=e.day)
+        ExcerptView(id=e.id, sentence=e.sentence, text=e.text, topics=list(e.topics), day=e.day,
+                    outlets=tuple(e.outlets))
         for e in pending], run=run) if pending else ExtractResult()
     index = _story_index(story)
     outlets_by_id = {o.pk: o for o in index.outlets.values()}

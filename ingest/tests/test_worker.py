@@ -44,7 +44,7 @@ def test_demo_story_end_to_end_and_again(celery_worker, capsys):
     assert line == f"canopy: {run.summary()}"
     assert not Excerpt.objects.filter(capped=False, extracted_at__isnull=True).exists()
     record = StanceRecord.objects.select_related("excerpt__article__outlet").first()
-    assert record.extractor == "rules/1" and record.reported_on == record.excerpt.day
+    assert record.extractor == "rules/2" and record.reported_on == record.excerpt.day
     assert record.url == record.excerpt.article.url and record.outlet == record.excerpt.article.outlet
     assert record.outlets == record.excerpt.outlets and record.quote == record.excerpt.sentence
     # Batches append in any order of days: the derived periods end caught up all the same.

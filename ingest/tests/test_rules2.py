@@ -1,0 +1,172 @@
+"""rules/2, sentence by sentence: the ten ways rules/1 misread real prose, each with a case
+that rules/1 gets wrong (checked below) and rules/2 must get right; and rules/1's own table,
+which rules/2 must still pass."""
+from datetime import date
+
+import pytest
+
+from ingest.extractors import ExcerptView, extractor_get
+from ingest.extractors import rules as rules1
+from ingest.extractors import rules2
+from ingest.lang import LanguagePack, pack_for
+from ingest.lang.clean import text_clean
+
+from .test_rules import CASES as RULES1_CASES
+
+D = date(2025, 3, 16)
+
+
+@pytest.fixture
+def story2(story):
+    """The test story with roles on the ministry and an actor for two-speaker sentences."""
+    from ledger.models import Actor
+
+    story.config = {**story.config, "actors": [
+        {**a, "roles": ["the minister", "the ministry"]} if a["id"] == "ministry" else a
+        for a in story.config["actors"]] + [{"id": "police", "name": "Police", "aliases": [r"\bpolice\b"]}]}
+    story.save()
+    Actor.objects.create(story=story, key="police", name="Police", aliases=[r"\bthe police\b", r"\bpolice (said|say|estimated)"])
+    Actor.objects.create(story=story, key="army", name="Army", aliases=[r"\bthe army\b"])
+    Actor.objects.create(story=story, key="president", name="President", aliases=[r"\bPresident\b", "Vučić"])
+    rules2._cache.clear()
+    rules1._cache.clear()
+    return story
+
+
+def run(module, story, sentence, topics, context=None, outlets=()):
+    rules = module.story_rules(story)
+    view = ExcerptView(id=1, sentence=sentence, text=context or sentence, topics=topics, day=D, outlets=outlets)
+    return [(f.actor, f.question, f.position, f.value) for f in module.extract(rules, view)]
+
+
+# Where rules/2 reads a sentence of rules/1's table differently, on purpose.
+RULES2_READS = {
+    # A denial of a denial: the ministry says the police do have one.
+    "The Interior Ministry denied that the police do not have an LRAD.": [("ministry", "device-owned", "affirm", None)],
+}
+
+
+@pytest.mark.parametrize("sentence, topics, expected", RULES1_CASES, ids=[c[0][:50] for c in RULES1_CASES])
+def test_rules1_table_still_holds(story, sentence, topics, expected):
+    assert run(rules2, story, sentence, topics) == RULES2_READS.get(sentence, expected)
+
+
+# (class, sentence, context (None: the sentence alone), topics, what rules/2 must find)
+CLASSES = [
+    # 1. the speaker is the main clause's subject, not a name in a subordinate clause or an object
+    ("speaker-clause", "The Interior Ministry, which the students accused of lying, said the police have no such device.",
+     None, ["sound"], [("ministry", "device-owned", "deny", None)]),
+    ("speaker-clause", "Critics of the Interior Ministry said the police have an LRAD.", None, ["sound"], []),
+    ("speaker-clause", "Protesters say the Interior Ministry bought an LRAD.", None, ["sound"], []),
+    # 2. pronouns and role nouns from the sentence before
+    ("pronoun-role", "He said the police have no such device.",
+     "The Interior Minister visited Novi Sad. He said the police have no such device.", ["sound"],
+     [("ministry", "device-owned", "deny", None)]),
+    ("pronoun-role", "The minister added that the police bought an LRAD in 2021.", None, ["sound"],
+     [("ministry", "device-owned", "affirm", None)]),
+    # 3. several speakers in one sentence
+    ("multi-speaker", "Both the President and the Interior Minister claimed the state does not have a sound cannon.",
+     None, ["sound"], [("president", "device-owned", "deny", None), ("ministry", "device-owned", "deny", None)]),
+    # 4. conditionals, hypotheticals, questions and rumours: no statement
+    ("hypothetical", "The Interior Minister said he would resign if it were shown that the police have an LRAD.", None,
+     ["sound"], []),
+    ("hypothetical", 'The Interior Minister said: "Who says the police have an LRAD?"', None, ["sound"], []),
+    ("hypothetical", "The Interior Ministry has reportedly said that it bought an LRAD.", None, ["sound"], []),
+    # 5. more verbs of saying, several words long, and speech-sense "dismissed"
+    ("verbs", "The Interior Ministry issued a statement saying the police have never had a sound cannon.", None,
+     ["sound"], [("ministry", "device-owned", "deny", None)]),
+    ("verbs", "In a statement, the students remarked that the police bought an LRAD.", None, ["sound"],
+     [("students", "device-owned", "affirm", None)]),
+    # 6. names without diacritics
+    ("alias", "Vucic told reporters that the police have no such device.", None, ["sound"],
+     [("president", "device-owned", "deny", None)]),  # the alias is written 'Vučić'
+    ("alias", "The Archive of Public Gatherngs said 275,000 people came.", None, ["crowds"],
+     [("archive", "turnout", "number", 275000)]),  # a typo in the source
+    # 7. the anchor in the neighbouring sentence; a figure tied to its own speaker
+    ("neighbour", "The army estimated 88,000 people while the police reported 107,000 people.", None, ["crowds"],
+     [("army", "turnout", "number", 88000), ("police", "turnout", "number", 107000)]),
+    # 8. ranges and approximate words
+    ("range", "The Archive of Public Gatherings said between 275,000 and 325,000 people came.", None, ["crowds"],
+     [("archive", "turnout", "number", 275000)]),
+    ("range", "The Archive of Public Gatherings said 275,000-325,000 people came.", None, ["crowds"],
+     [("archive", "turnout", "number", 275000)]),
+    # 9. raw text: markup remnants
+    ("raw-text", "The Interior Ministry said the police\nhave an\nLRAD.", None, ["sound"],
+     [("ministry", "device-owned", "affirm", None)]),  # a hard-wrapped line
+]
+
+
+@pytest.mark.parametrize("cls, sentence, context, topics, expected", CLASSES, ids=[f"{c[0]}: {c[1][:40]}" for c in CLASSES])
+def test_rules2_reads_what_rules1_misread(story2, cls, sentence, context, topics, expected):
+    assert sorted(run(rules2, story2, sentence, topics, context), key=str) == sorted(expected, key=str)
+    assert sorted(run(rules1, story2, sentence, topics, context), key=str) != sorted(expected, key=str), \
+        "rules/1 already reads this: the case proves nothing"
+
+
+def test_vague_amounts_are_no_figure(story2):
+    assert run(rules2, story2, "The students said tens of thousands of people came.", ["crowds"]) == []
+    assert run(rules2, story2, "The students said thousands of people came.", ["crowds"]) == []
+
+
+def test_range_gives_value_high(story2):
+    rules = rules2.story_rules(story2)
+    for sentence in ("The Archive of Public Gatherings said between 275,000 and 325,000 people came.",
+                     "The Archive of Public Gatherings said 275,000-325,000 people came.",
+                     "The Archive of Public Gatherings said 275-325 thousand people came."):
+        view = ExcerptView(id=1, sentence=sentence, text=sentence, topics=["crowds"], day=D)
+        [f] = rules2.extract(rules, view)
+        assert (f.value, f.value_high) == (275000, 325000), sentence
+    view = ExcerptView(id=1, sentence="The police said nearly 107,000 people came.", text="", topics=["crowds"], day=D)
+    [f] = rules2.extract(rules, view)
+    assert (f.value, f.value_high) == (107000, None)
+
+
+def test_credit_to_another_outlet_is_via(story2):
+    rules = rules2.story_rules(story2)
+    sentence = "As Beta reported, the Interior Minister said the police have an LRAD."
+    [f] = rules2.extract(rules, ExcerptView(id=1, sentence=sentence, text=sentence, topics=["sound"], day=D,
+                                            outlets=("alpha",)))
+    assert (f.actor, f.position, f.via) == ("ministry", "affirm", "beta")
+    assert "Interior Minister" in f.rationale and "said" in f.rationale
+    told = "The Interior Minister told Gamma that the police have an LRAD."
+    [f] = rules2.extract(rules, ExcerptView(id=2, sentence=told, text=told, topics=["sound"], day=D, outlets=("alpha",)))
+    assert f.via == "gamma"
+    # An outlet crediting itself is no other source.
+    [f] = rules2.extract(rules, ExcerptView(id=3, sentence=told, text=told, topics=["sound"], day=D, outlets=("gamma",)))
+    assert f.via is None
+
+
+def test_every_record_says_why(story2):
+    rules = rules2.story_rules(story2)
+    sentence = "The Interior Ministry denied that the police have any sound device."
+    [f] = rules2.extract(rules, ExcerptView(id=1, sentence=sentence, text=sentence, topics=["sound"], day=D))
+    assert f.position == "deny" and "denied" in f.rationale and "LRAD" not in f.rationale
+
+
+def test_text_clean():
+    assert text_clean("The minister said the\noffer fell short of the\ndemand.") == \
+        "The minister said the offer fell short of the demand."
+    assert text_clean("12:10 First entry.\n12:25 Second entry.") == "12:10 First entry.\n12:25 Second entry."
+    assert text_clean("<p>It&#8217;s &quot;fine&quot;.</p><p>Next.</p>") == "It\u2019s \"fine\".\n\nNext."
+    clean = "Already clean.\n\nTwo paragraphs."
+    assert text_clean(clean) is clean
+
+
+def test_registry_versions():
+    assert extractor_get("rules").name == extractor_get("rules/2").name == "rules/2"
+    assert extractor_get("rules/1").name == "rules/1"
+    with pytest.raises(ValueError, match="rules/1, rules/2"):
+        extractor_get("rules/9")
+    with pytest.raises(ValueError):
+        extractor_get("oracle")
+
+
+def test_language_packs():
+    en = pack_for("en")
+    assert isinstance(en, LanguagePack) and en.code == "en"
+    assert pack_for("xx") is en  # no pack: English
+    assert pack_for("EN-gb") is en
+    assert en.normalize("Vučić’s") == "Vucic's"
+    story_table = {"attribution": ["rekao"], "negation": [], "unknown": ["x"], "hedge": "not a list"}
+    over = en.with_overrides(story_table)
+    assert over.attribution == ["rekao"] and over.negation == [] and over.hedge == en.hedge
