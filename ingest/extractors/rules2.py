@@ -60,6 +60,7 @@ _DAY_ANCHOR = re.compile(
     r"\d{1,2} (?:january|february|march|april|may|june|july|august|september|october|november|december)|"
     r"(?:january|february|march|april|may|june|july|august|september|october|november|december) \d{1,2}\b)",
     re.IGNORECASE)
+_NAME_LEAD = re.compile(r"(?:\s*\b(?:[Tt]he|[Aa]n?|[Ii]ts|[Tt]heir|[A-Z][\w.'\-]*))+$")
 _LABEL = re.compile(r"^\s*(?:\d{1,2}[:.]\d{2}\s+)?([A-Z][\w.'\- ]{0,48}?):\s+(?=\S)")
 _NOT_A_FIGURE_AFTER = re.compile(r"\s*(?:%|per ?cent|percent|pct|years?\b|days?\b|hours?\b|minutes?\b|km\b|kilomet)",
                                  re.IGNORECASE)
@@ -150,6 +151,7 @@ class StoryRules2:
         self.pronouns = rx(pack.pronouns)
         self.generic_roles = rx(pack.role_nouns)
         self.vague = rx(pack.vague_amount)
+        self.elsewhen = rx(pack.elsewhen)
         self.approximate = rx(pack.approximate)
         mult = {**{w: 1e3 for w in pack.thousand}, **{w: 1e6 for w in pack.million}, **{w: 1e9 for w in pack.billion}}
         self.multipliers = [(re.compile(rf"^(?:{w})$", re.IGNORECASE), v) for w, v in mult.items()]
@@ -268,7 +270,13 @@ class StoryRules2:
             if names:
                 out.append(Attribution([names[-1].actor], (label.end(), len(s)), "label", who=names[-1].text))
         for c_start, c_end in bounds:
-            out += self._clause(s, c_start, c_end, mentions, in_quote, prev)
+            found = self._clause(s, c_start, c_end, mentions, in_quote, prev)
+            if not found and out and c_start and self._continues(s, c_start, c_end):
+                # "X said A, but asked B": the clause goes on with X's words
+                last = out[-1]
+                if last.content[1] == c_start:
+                    last.content = (last.content[0], c_end)
+            out += found
         if not out and prev:
             # A transcript's answer runs on after its label: "KOVAC: No. It falls short ..."
             prev_label = _LABEL.match(prev)
@@ -314,7 +322,9 @@ class StoryRules2:
                 if subject is not None:
                     speakers = self._coordinated(s, subject, before, forward=False)
                     first = min(m.start for m in speakers)
-                    lead = re.sub(r"(?:\b(?:the|a|an|its|their)\s*)$", "", s[c_start:first].rstrip(), flags=re.IGNORECASE).rstrip()
+                    # What precedes the subject's name, without its determiner, title and first
+                    # names ("..., Dr Ilse Marr said": the lead ends at the comma).
+                    lead = _NAME_LEAD.sub("", s[c_start:first].rstrip()).rstrip()
                     tail = s[v_end:c_end].strip()
                     inverted = lead.endswith((",", '"', "'")) and len(lead) > 8 and (not tail or tail[0] in ",.;")
                     alt = None
@@ -352,6 +362,14 @@ class StoryRules2:
             out.append(att)
             covered.append(att.content)
         return out
+
+    def _continues(self, s, c_start, c_end) -> bool:
+        """A clause with no subject of its own, opening with a verb ("but asked ...")."""
+        m = re.match(r"\W*\w+\s+(?:also\s+|then\s+)?(\w+)", s[c_start:c_end])
+        if not m:
+            return False
+        word = m.group(1)
+        return bool(self.attribution.fullmatch(word)) or (word.lower().endswith("ed") and len(word) > 4)
 
     def _subject(self, s, before, v_start, c_start) -> Mention | None:
         inner = [(r.start(), r.end()) for r in self.relative.finditer(s, c_start, v_start)] if self.relative else []
@@ -414,14 +432,18 @@ class StoryRules2:
         earlier = [x for x in mentions if x.end <= m.start and x.actor and not self._object(s, x)]
         if earlier:
             return earlier[0].actor
-        if not prev:
-            return None
-        speakers = [a for att in self.read(prev) for a in att.speakers]
-        if speakers:
-            return speakers[0]
-        named = [x for x in self.mentions(prev) if x.actor and not self._object(prev, x)]
-        if len({x.actor for x in named}) == 1:
-            return named[0].actor
+        if prev:
+            speakers = [a for att in self.read(prev) for a in att.speakers]
+            if speakers:
+                return speakers[0]
+            named = [x for x in self.mentions(prev) if x.actor and not self._object(prev, x)]
+            if len({x.actor for x in named}) == 1:
+                return named[0].actor
+        if m.kind == "generic":  # "the group": the one actor whose names say "group"
+            head = re.escape(m.text.split()[-1].lower())
+            owners = {key for key, pattern in self.actors if re.search(rf"\b{head}", pattern.pattern, re.IGNORECASE)}
+            if len(owners) == 1:
+                return owners.pop()
         return None
 
     def credited(self, s: str) -> str | None:
@@ -507,7 +529,9 @@ class StoryRules2:
             high, end = None, m.end()
             tail = self.range_tail.match(c, m.end())
             opener = self.range_open.search(c[max(0, m.start() - 20):m.start()]) if self.range_open else None
-            if tail and (opener or not re.match(r"\s+(?:to|and)\s", c[m.end():m.end() + 6])):
+            if tail and re.search(r"\bfrom\s+$", c[max(0, m.start() - 8):m.start()], re.IGNORECASE):
+                continue  # "from 8,000 to 14,000": the figure it went to follows
+            if tail and (opener or not re.match(r"\s+and\s", c[m.end():m.end() + 6])):
                 hv = _parse_number(tail.group(1))
                 if hv is not None:
                     if tail.group(2):
@@ -635,6 +659,8 @@ def _findings(rules, s, a, b, att, questions, via, excerpt, seen) -> list[Findin
         return []
     for q, borrowed in questions:
         if q.number:
+            if rules.elsewhen and rules.elsewhen.search(s):
+                continue  # a figure of another year
             fig = rules.figure(q, c)
             if not fig:
                 continue

@@ -100,6 +100,8 @@ class LanguagePack:
     # Range connectors: "between {a} and {b}" is written as an opener and a connector.
     range_open: list[str] = field(default_factory=list)
     range_join: list[str] = field(default_factory=list)
+    # "last year", "in 2019": a figure of another time, not the event's.
+    elsewhen: list[str] = field(default_factory=list)
     # --- hooks ---------------------------------------------------------------------------
     normalize: Callable[[str], str] = fold
     sentence_abbreviations: list[str] = field(default_factory=list)

@@ -6,7 +6,7 @@ _S = r"(?:s|es|ed|ing)?"  # a regular verb's endings
 PACK = LanguagePack(
     code="en",
     attribution=[
-        r"said", r"says?", r"saying", r"told", r"tells?", r"telling", r"stated?s?", r"stating",
+        r"said", r"says?", r"saying", r"told", r"tells?", r"telling", r"stated", r"states", r"stating", r"affirm(?:s|ed)",
         r"insist" + _S, r"announc(?:e|es|ed|ing)", r"claim" + _S, r"quoted? as saying", r"confirm" + _S,
         r"admit(?:s|ted|ting)?", r"added", r"adds", r"argu(?:e|es|ed|ing)", r"maintain" + _S,
         r"declar(?:e|es|ed|ing)", r"repeat" + _S, r"reiterat(?:e|es|ed|ing)", r"assert" + _S,
@@ -22,7 +22,8 @@ PACK = LanguagePack(
         r"denounc(?:e|es|ed|ing)", r"recall" + _S, r"agree[sd]?", r"tweet" + _S, r"post(?:s|ed|ing)? on",
         r"issu(?:e|es|ed|ing) a (?:statement|communiqu[eé]|press release|denial)",
         r"in a (?:statement|press release|communiqu[eé]|post|video|letter|interview)",
-        r"put(?:s|ting)? (?:the )?(?:number|figure|turnout|attendance|crowd|toll|count) at",
+        r"put(?:s|ting)? (?:the |its |their )?(?:number|figure|turnout|attendance|crowd|toll|count|total|weight|amount"
+        r"|estimate|cost|size)(?: of [\w ]{1,30}?)? at",
         r"gave (?:a|the) figure of", r"spoke of", r"went on to say", r"was quoted as saying",
     ],
     according_to=[r"according to", r"in the words of", r"as quoted by", r"as (?:stated|announced|claimed) by"],
@@ -60,7 +61,7 @@ PACK = LanguagePack(
            r"not (?:all|fully|entirely|completely|yet all)", r"some of", r"most of", r"except",
            r"apart from", r"with the exception", r"still outstanding"],
     conditional=[r"if", r"unless", r"were to", r"in case", r"provided that", r"as long as", r"hypothetically",
-                 r"in theory", r"would have", r"should (?:it|they|he|she|this) (?:be|prove|turn)", r"whether"],
+                 r"in theory", r"would have", r"should (?:it|they|he|she|this) (?:be|prove|turn)"],
     rumour=[r"reportedly", r"allegedly", r"purportedly", r"supposedly", r"rumou?r(?:s|ed)?", r"speculation",
             r"speculat(?:e|es|ed|ing)", r"unconfirmed", r"unverified", r"(?:is|are|was|were) said to",
             r"it is (?:believed|understood|rumou?red)", r"(?:is|are|was|were) believed to", r"may have said",
@@ -81,7 +82,10 @@ PACK = LanguagePack(
                  r"circa", r"well over", r"some \d+"],
     vague_amount=[r"tens of thousands", r"hundreds of thousands", r"thousands", r"hundreds", r"dozens", r"millions",
                   r"scores", r"several thousand", r"a few thousand", r"many thousands?"],
-    range_open=[r"between", r"from"],
+    range_open=[r"between"],
+    # A figure of another time than the story's event ("last year, 3,000 ...").
+    elsewhen=[r"last year", r"(?:a|one|two|three|\d+) years? ago", r"in (?:19|20)\d\d", r"the previous year",
+              r"the year before", r"a year earlier"],
     range_join=[r"and", r"to", r"-", "\u2013", "\u2014"],
     normalize=fold,
     sentence_abbreviations=["Mr", "Mrs", "Ms", "Dr", "Prof", "Gen", "Col", "Lt", "Sgt", "Capt", "Gov", "Sen",
