@@ -37,11 +37,11 @@ How a sentence is read (docs/extraction.md says it at length):
    is not the one carrying the excerpt. `rationale`: the speaker, the verb and the cue.
 """
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from ingest.lang import LanguagePack, pack_for, words_regex
+from ingest.lang import LanguagePack, pack_for, pattern_lower, words_regex
 from ingest.lang.clean import text_clean
 
 from . import ExcerptView, ExtractResult, Extractor, Finding
@@ -54,17 +54,9 @@ FUZZY_CUTOFF = 85  # rapidfuzz ratio for a misspelt name ("Lindquist" for "Lindq
 
 _QUOTE = re.compile(r'"[^"]{2,}?"')
 _RELATIVE_CLAUSE = None  # built per pack
-_DAY_ANCHOR = re.compile(
-    r"\b(?:on the eve|the eve of|the day before|the previous day|yesterday|last (?:week|month|year|night)|"
-    r"(?:on |last |this |next )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?: (?:morning|evening|night|afternoon))?|"
-    r"\d{1,2} (?:january|february|march|april|may|june|july|august|september|october|november|december)|"
-    r"(?:january|february|march|april|may|june|july|august|september|october|november|december) \d{1,2}\b)",
-    re.IGNORECASE)
-_NAME_LEAD = re.compile(r"(?:\s*\b(?:[Tt]he|[Aa]n?|[Ii]ts|[Tt]heir|[A-Z][\w.'\-]*))+$")
+_CAPITALIZED = re.compile(r"\b[A-Z][a-z]{5,}\b")
+_NAME_LEAD = re.compile(r"(?:\s*\b[A-Z][\w.'\-]*)+$")  # a title and first names before a surname
 _LABEL = re.compile(r"^\s*(?:\d{1,2}[:.]\d{2}\s+)?([A-Z][\w.'\- ]{0,48}?):\s+(?=\S)")
-_NOT_A_FIGURE_AFTER = re.compile(r"\s*(?:%|per ?cent|percent|pct|years?\b|days?\b|hours?\b|minutes?\b|km\b|kilomet)",
-                                 re.IGNORECASE)
-
 
 def _literal(pattern: str) -> str | None:
     """The plain phrase of a simple alias ('\\bInterior Ministry\\b' -> 'Interior Ministry')."""
@@ -111,14 +103,6 @@ class Attribution:
     alt: tuple[int, int] | None = None  # the content if the first one says nothing
 
 
-@dataclass
-class Reading:
-    """The attributions of one sentence (computed once per sentence)."""
-
-    text: str
-    attributions: list = field(default_factory=list)
-
-
 class StoryRules2:
     """A story's configuration and language pack, compiled once."""
 
@@ -127,29 +111,47 @@ class StoryRules2:
         self.pack = pack = (pack or pack_for(story.language)).with_overrides(config.get("extractor"))
         n = pack.normalize
         self.norm = n
-        rx = words_regex
+        def rx(patterns):  # the pack's words, matched on lower-cased text (see _lower)
+            return words_regex(patterns, lower=True)
+
         self.attribution = rx(pack.attribution + pack.denial)
         self.denial = rx(pack.denial)
-        self.according_to = rx(pack.according_to + [r"as (?:informs?|informed|reports?|reported|states?|stated|said|"
-                                                     r"says|announced|claims?|claimed|confirmed|writes|wrote|notes?|noted)"])
+        self.according_to = rx(pack.according_to)
         self.negation = rx(pack.negation)
         self.hedge = rx(pack.hedge)
         self.conditional = rx(pack.conditional)
         self.rumour = rx(pack.rumour)
         self.question_marker = rx(pack.question)
         self.clause_break = rx(pack.clause_break)
-        self.not_subject = re.compile(rf"(?:{'|'.join(pack.not_subject)})\s+(?:(?:the|a|an|its|their|his|her)\s+)?$",
+        det = "|".join(pack.determiners) or "(?!x)x"
+        self.determiner = det
+        self._name_lead = re.compile(rf"(?:\s*(?<!\w)(?:{det}))+\s*$", re.IGNORECASE)
+        self.not_subject = re.compile(rf"(?<!\w)(?:{'|'.join(pack.not_subject)})\s+(?:(?:{det})\s+)?$",
                                       re.IGNORECASE) if pack.not_subject else None
-        self.speaks_for = re.compile(
-            r"(?:spokes(?:person|man|woman)|head|chief|leader|official|representative|member|director|chairman|"
-            r"chair|president|secretary|minister|lawyer|executive|manager|boss|envoy)s?\s+(?:of|for|at|from)\s+"
-            r"(?:the\s+)?$", re.IGNORECASE)
+        self.speaks_for = re.compile(rf"(?<!\w)(?:{'|'.join(pack.speaks_for)})\s+(?:(?:{det})\s+)?$",
+                                     re.IGNORECASE) if pack.speaks_for else None
         self.coordination = re.compile(
-            rf"^\s*(?:,\s*)?(?:(?:{'|'.join(pack.coordination)})\s+)?(?:the\s+)?$", re.IGNORECASE) if pack.coordination else None
+            rf"^\s*(?:,\s*)?(?:(?:{'|'.join(pack.coordination)})\s+)?(?:(?:{det})\s+)?$", re.IGNORECASE) \
+            if pack.coordination else None
+        self.unsaid = re.compile("(?:" + "|".join(("" if p[:2] == "n'" else r"(?<!\w)") + f"(?:{pattern_lower(p)})"
+                                                  for p in pack.unsaid) + r")\s*$") if pack.unsaid else None
+        self.denial_object = rx(pack.denial_object)
+        self.denial_always = rx(pack.denial_always)
+        self.day_anchor = rx(pack.day_anchor)
+        self.not_a_figure = re.compile(rf"\s*(?:{'|'.join(pack.not_a_figure)})(?!\w)", re.IGNORECASE) \
+            if pack.not_a_figure else None
+        self.refuted = re.compile(rf"(?<!\w)(?:{'|'.join(pack.refuted)})\s*$", re.IGNORECASE) if pack.refuted else None
+        self.range_from = re.compile(rf"(?<!\w)(?:{'|'.join(pack.range_from)})\s+$", re.IGNORECASE) \
+            if pack.range_from else None
         self.relative = re.compile(rf",\s*(?:{'|'.join(pack.relative)})\b[^,]{{0,120}},", re.IGNORECASE) \
             if pack.relative else None
         self.pronouns = rx(pack.pronouns)
         self.generic_roles = rx(pack.role_nouns)
+        # Pronouns and bare role nouns in one scan; the group's name says which.
+        stand_ins = [f"(?P<{kind}>{p.pattern})" for kind, p in (("generic", self.generic_roles),
+                                                                  ("pronoun", self.pronouns)) if p]
+        self.stand_ins = re.compile("|".join(stand_ins)) if stand_ins else None
+        self._fuzzy_seen: dict[str, str | None] = {}
         self.vague = rx(pack.vague_amount)
         self.elsewhen = rx(pack.elsewhen)
         self.approximate = rx(pack.approximate)
@@ -184,12 +186,12 @@ class StoryRules2:
                         if word[0].isupper():
                             self.fuzzy_names.setdefault(word.lower(), a.key)
             if patterns:
-                self.actors.append((a.key, re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE)))
+                self.actors.append((a.key, re.compile("|".join(f"(?:{pattern_lower(p)})" for p in patterns))))
             roles = (config_actors.get(a.key) or {}).get("roles") or []
             if roles:
-                body = "|".join(f"(?:{n(r)})" for r in roles)
+                body = "|".join(f"(?:{pattern_lower(n(r))})" for r in roles)
                 self.roles.append((a.key, re.compile(
-                    rf"(?<!\w)(?:(?:the|its|their|his|her|a|an)\s+)?(?:{body})(?!\w)", re.IGNORECASE)))
+                    rf"(?<!\w)(?:(?:{pattern_lower(det)})\s+)?(?:{body})(?!\w)")))
         self.fuzzy_choices = list(self.fuzzy_names)
         # Outlets, for credits: their names and ids.
         names = {}
@@ -201,6 +203,7 @@ class StoryRules2:
         if names and pack.credit:
             alt = "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True))
             self.credit = [words_regex([c.replace("{outlet}", f"(?P<outlet>{alt})")]) for c in pack.credit]
+            self.outlet_mention = re.compile(rf"(?<!\w)(?:{alt})(?!\w)", re.IGNORECASE)
         else:
             self.credit = []
         self.questions = [
@@ -208,31 +211,38 @@ class StoryRules2:
                 key=q.key, topic=q.topic.key, number=q.is_number,
                 keywords=_compile(q.keywords, n), affirm=_compile(q.affirm, n),
                 deny=_compile(q.deny, n), partial=_compile(q.partial, n),
-                unit=re.compile(rf"\s*(?:[\w-]+\s+){{0,3}}?(?:{re.escape(n(q.unit))})(?!\w)", re.IGNORECASE)
+                unit=re.compile(rf"\s*(?:[\w-]+\s+){{0,3}}?(?:{re.escape(n(q.unit).lower())})(?!\w)")
                 if q.unit else None)
             for q in story.questions.select_related("topic")
         ]
 
     # --- names -------------------------------------------------------------------------
 
-    def mentions(self, s: str) -> list[Mention]:
+    def mentions(self, s: str, low: str | None = None) -> list[Mention]:
+        """The names in `s` (and its lower-cased twin `low`)."""
+        low = low if low is not None else _lower(s)
         found = []
         for key, pattern in self.actors:
-            found += [Mention(m.start(), m.end(), key, m.group(0), "alias") for m in pattern.finditer(s) if m.end() > m.start()]
+            found += [Mention(m.start(), m.end(), key, s[m.start():m.end()], "alias") for m in pattern.finditer(low)
+                      if m.end() > m.start()]
         for key, pattern in self.roles:
-            found += [Mention(m.start(), m.end(), key, m.group(0), "role") for m in pattern.finditer(s)]
-        if self.generic_roles:
-            found += [Mention(m.start(), m.end(), None, m.group(0), "generic") for m in self.generic_roles.finditer(s)]
-        if self.pronouns:
-            found += [Mention(m.start(), m.end(), None, m.group(0), "pronoun") for m in self.pronouns.finditer(s)]
+            found += [Mention(m.start(), m.end(), key, s[m.start():m.end()], "role") for m in pattern.finditer(low)]
+        if self.stand_ins:
+            found += [Mention(m.start(), m.end(), None, s[m.start():m.end()], m.lastgroup) for m in self.stand_ins.finditer(low)]
         if self.fuzzy_choices:
-            for m in re.finditer(r"\b[A-Z][a-z]{5,}\b", s):
+            for m in _CAPITALIZED.finditer(s):
                 word = m.group(0).lower()
                 if word in self.fuzzy_names:
                     continue
-                best = process.extractOne(word, self.fuzzy_choices, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
-                if best:
-                    found.append(Mention(m.start(), m.end(), self.fuzzy_names[best[0]], m.group(0), "fuzzy"))
+                actor = self._fuzzy_seen.get(word, False)
+                if actor is False:
+                    best = process.extractOne(word, self.fuzzy_choices, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
+                    actor = self.fuzzy_names[best[0]] if best else None
+                    if len(self._fuzzy_seen) > 50_000:
+                        self._fuzzy_seen.clear()
+                    self._fuzzy_seen[word] = actor
+                if actor:
+                    found.append(Mention(m.start(), m.end(), actor, m.group(0), "fuzzy"))
         # Names first (the longest of overlapping ones), then pronouns and bare role nouns
         # where no name is: "The President" is the alias, not the role noun "the president".
         kept = []
@@ -252,8 +262,10 @@ class StoryRules2:
 
     # --- attributions ------------------------------------------------------------------
 
-    def read(self, s: str, prev: str = "") -> list[Attribution]:
-        """Every attribution in the (normalized, clean) sentence `s`."""
+    def read(self, orig: str, prev: str = "") -> list[Attribution]:
+        """Every attribution in the (normalized, clean) sentence `orig`. Offsets are the
+        same in `orig` and in its lower-cased twin, which the regexes read."""
+        s = _lower(orig)
         quotes = [(m.start(), m.end()) for m in _QUOTE.finditer(s)]
 
         def in_quote(i):
@@ -262,15 +274,15 @@ class StoryRules2:
         cuts = [0] + [m.start() for m in self.clause_break.finditer(s) if not in_quote(m.start())] \
             if self.clause_break else [0]
         bounds = [(a, b) for a, b in zip(cuts, cuts[1:] + [len(s)])]
-        mentions = self.mentions(s)
+        mentions = self.mentions(orig, s)
         out = []
-        label = _LABEL.match(s)
+        label = _LABEL.match(orig)
         if label:
             names = [m for m in mentions if m.end <= label.end(1) and m.actor]
             if names:
                 out.append(Attribution([names[-1].actor], (label.end(), len(s)), "label", who=names[-1].text))
         for c_start, c_end in bounds:
-            found = self._clause(s, c_start, c_end, mentions, in_quote, prev)
+            found = self._clause(s, orig, c_start, c_end, mentions, in_quote, prev)
             if not found and out and c_start and self._continues(s, c_start, c_end):
                 # "X said A, but asked B": the clause goes on with X's words
                 last = out[-1]
@@ -286,7 +298,7 @@ class StoryRules2:
                     out.append(Attribution([names[-1].actor], (0, len(s)), "label", who=names[-1].text))
         return out
 
-    def _clause(self, s, c_start, c_end, mentions, in_quote, prev) -> list[Attribution]:
+    def _clause(self, s, orig, c_start, c_end, mentions, in_quote, prev) -> list[Attribution]:
         anchors = []
         for m in self.attribution.finditer(s, c_start, c_end):
             if not in_quote(m.start()):
@@ -305,7 +317,7 @@ class StoryRules2:
                 continue  # reported inside another's statement ("X said Y told ...")
             if kind == "according":
                 after = [m for m in clause_mentions if m.start >= v_end and m.start - v_end <= 16
-                         and re.fullmatch(r"\s*(?:the\s+|a\s+|an\s+)?", s[v_end:m.start], re.IGNORECASE)]
+                         and re.fullmatch(rf"\s*(?:(?:{self.determiner})\s+)?", s[v_end:m.start], re.IGNORECASE)]
                 if not after:
                     continue
                 speakers = self._coordinated(s, after[0], clause_mentions, forward=True)
@@ -324,7 +336,7 @@ class StoryRules2:
                     first = min(m.start for m in speakers)
                     # What precedes the subject's name, without its determiner, title and first
                     # names ("..., Dr Ilse Marr said": the lead ends at the comma).
-                    lead = _NAME_LEAD.sub("", s[c_start:first].rstrip()).rstrip()
+                    lead = self._name_lead.sub("", _NAME_LEAD.sub("", orig[c_start:first].rstrip())).rstrip()
                     tail = s[v_end:c_end].strip()
                     inverted = lead.endswith((",", '"', "'")) and len(lead) > 8 and (not tail or tail[0] in ",.;")
                     alt = None
@@ -335,7 +347,7 @@ class StoryRules2:
                         if lead.endswith((",", '"', "'")) and len(lead) > 8:
                             alt = (c_start, first)  # '..., the students told reporters': if nothing follows
                 else:
-                    lead = s[c_start:v_start].rstrip()
+                    lead = orig[c_start:v_start].rstrip()
                     if not lead.endswith((",", '"', "'")):
                         continue
                     after = [m for m in clause_mentions if m.start >= v_end and m.start - v_end <= AFTER_GAP
@@ -352,9 +364,8 @@ class StoryRules2:
             if att is None:
                 continue
             # A verb of saying that is itself negated, or only wished for, says nothing.
-            pre = s[max(c_start, v_start - 24):v_start].lower()
-            if re.search(r"\b(?:not|never|n't|declined to|refused to|yet to|would not|did not|could not)\s*$", pre) \
-                    or re.search(r"\b(?:not|never|n't)\s+\w+\s*$", pre):
+            pre = s[max(c_start, v_start - 24):v_start]
+            if self.unsaid and self.unsaid.search(pre):
                 if att.denial:
                     att.denial = False  # "did not deny that ...": the statement stands, undenied
                 else:
@@ -447,6 +458,8 @@ class StoryRules2:
         return None
 
     def credited(self, s: str) -> str | None:
+        if not self.credit or not self.outlet_mention.search(s):
+            return None
         for pattern in self.credit:
             m = pattern.search(s)
             if m:
@@ -496,10 +509,9 @@ class StoryRules2:
         between = c[verb.end():at]
         if re.search(r"[;.,]", between):
             return False  # "rejected the claims, saying ...": the rest is the speaker's own
-        if re.match(r"den", verb.group(0), re.IGNORECASE):
+        if self.denial_always and self.denial_always.fullmatch(verb.group(0)):
             return True
-        return bool(re.search(r"\b(?:that|claims?|reports?|allegations?|suggestions?|accusations?|assertions?|"
-                              r"charges?|rumou?rs?|as)\b", between, re.IGNORECASE))
+        return bool(self.denial_object and self.denial_object.search(between))
 
     def _negated(self, c: str, at: int) -> bool:
         window = c[max(0, at - NEGATION_WINDOW):at]
@@ -521,15 +533,14 @@ class StoryRules2:
                 value *= self._multiplier(m.group(2))
             elif re.fullmatch(r"\d{4}", m.group(1)) and 1900 <= value <= 2100:
                 continue  # a year
-            if _NOT_A_FIGURE_AFTER.match(c, m.end()):
-                continue
-            before = c[max(0, m.start() - 12):m.start()].lower()
-            if re.search(r"\bnot\s*$", before):
+            if self.not_a_figure and self.not_a_figure.match(c, m.end()):
+                continue  # "8 percent"
+            if self.refuted and self.refuted.search(c[max(0, m.start() - 16):m.start()].rstrip(", ")):
                 continue  # "2,400, not 4,200": the figure the speaker refutes
             high, end = None, m.end()
             tail = self.range_tail.match(c, m.end())
             opener = self.range_open.search(c[max(0, m.start() - 20):m.start()]) if self.range_open else None
-            if tail and re.search(r"\bfrom\s+$", c[max(0, m.start() - 8):m.start()], re.IGNORECASE):
+            if tail and self.range_from and self.range_from.search(c[max(0, m.start() - 12):m.start()]):
                 continue  # "from 8,000 to 14,000": the figure it went to follows
             if tail and (opener or not re.match(r"\s+and\s", c[m.end():m.end() + 6])):
                 hv = _parse_number(tail.group(1))
@@ -569,11 +580,19 @@ class StoryRules2:
         return 1.0
 
 
+def _lower(text: str) -> str:
+    """`text` lower-cased letter by letter, so offsets stay those of `text`."""
+    low = text.lower()
+    if len(low) == len(text):
+        return low
+    return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+
+
 def _compile(patterns, n) -> re.Pattern | None:
     patterns = [n(p) for p in (patterns or []) if p]
     if not patterns:
         return None
-    return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE)
+    return re.compile("|".join(f"(?:{pattern_lower(p)})" for p in patterns))  # for lower-cased text
 
 
 def _parse_number(text: str) -> float | None:
@@ -614,21 +633,28 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
     raw_prev, raw_next = _split_context(excerpt.text, excerpt.sentence)
     s = n(text_clean(excerpt.sentence))
     prev, nxt = n(text_clean(raw_prev)), n(text_clean(raw_next))
-    own_day = bool(_DAY_ANCHOR.search(s))
+    low, prev_low, next_low = _lower(s), _lower(prev), _lower(nxt)
+    own_day = bool(rules.day_anchor and rules.day_anchor.search(low))
     questions = []
     for q in candidates:
-        if q.keywords is None or q.keywords.search(s):
+        if q.keywords is None or q.keywords.search(low):
             questions.append((q, False))
-        elif q.number and not own_day and (q.keywords.search(prev) or q.keywords.search(nxt)):
+        elif q.number and not own_day and (q.keywords.search(prev_low) or q.keywords.search(next_low)):
             questions.append((q, True))  # the day or place sits in the neighbouring sentence
-        elif not q.number and q.has_cues and q.keywords.search(prev):
+        elif not q.number and q.has_cues and q.keywords.search(prev_low):
             questions.append((q, True))
     if not questions:
         return []
+    if not (rules.attribution.search(low) or rules.according_to.search(low) or _LABEL.match(s) or _LABEL.match(prev)):
+        return []  # nobody is said to say anything: most sentences of the news
     attributions = rules.read(s, prev)
     if not attributions:
         return []
-    via = rules.credited(s) or (rules.credited(prev) if prev and not rules.read(prev) else None)
+    via = rules.credited(s)
+    if via is None and prev:  # "As N1 reported:" opening the paragraph, when it attributes nothing itself
+        via = rules.credited(prev)
+        if via and rules.read(prev):
+            via = None
     if via and via in excerpt.outlets:
         via = None
     findings, seen = [], set()
@@ -636,7 +662,7 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
         if att.negated:
             continue
         for a, b in [att.content] + ([att.alt] if att.alt else []):
-            found = _findings(rules, s, a, b, att, questions, via, excerpt, seen)
+            found = _findings(rules, low, a, b, att, questions, via, excerpt, seen)
             findings += found
             if found:
                 break
@@ -696,7 +722,7 @@ def _conditional(rules: StoryRules2, c: str, cue: str, prefix: str) -> bool:
         if cue_at >= 0 and cue_at <= m.start() < cue_at + len(cue):
             continue
         return True
-    return bool(re.match(r"\s*(?:if|unless)\b", prefix, re.IGNORECASE))
+    return bool(rules.conditional.match(prefix.lstrip()))
 
 
 class RulesExtractor2(Extractor):

@@ -1,0 +1,173 @@
+"""Extraction benchmark: how right the offline extractors are, on stories with a key.
+
+    .venv/bin/python bench/extraction.py                          # the demo story and fixtures/dev/*
+    .venv/bin/python bench/extraction.py fixtures/dev/river-spill --extractors rules/2
+    .venv/bin/python bench/extraction.py ... --json scores.json   # every figure, for a diff
+
+For each story bundle and each extractor (rules/1 and rules/2 by default) it loads the bundle
+under a slug of its own (`<slug>--rules-2`) into a fresh database on the configured
+PostgreSQL server (DATABASE_URL, or the embedded one), ingests the bundle's articles.jsonl
+(extraction run in this process: no worker needed; Redis must answer at REDIS_URL), and
+prints:
+
+- per story and extractor: records written, record precision and recall against the
+  bundle's statements.jsonl (fixtures/dev/README.md; a bundle without one shows "-"),
+  and `evaluate` against its answer key at N = 1 and N = 2 (current accuracy, change recall,
+  change precision, false changes);
+- per class of the annotations (speaker-clause, pronoun-role, ...): precision and recall of
+  each extractor over all the stories together;
+- with -v, the wrong and the missed records of rules/2.
+
+The database is dropped at the end (--keep keeps it).
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ledger_site.settings")
+os.environ.setdefault("DEBUG", "1")
+
+
+def default_stories() -> list[Path]:
+    return [ROOT / "fixtures" / "canopy"] + sorted(p for p in (ROOT / "fixtures" / "dev").iterdir()
+                                                   if (p / "story.toml").exists())
+
+
+def _outer(args) -> None:
+    sys.path.insert(0, str(ROOT / "bench"))
+    from ingest import admin, database_url, server_params  # bench/ingest.py's helpers
+
+    params = server_params()
+    name = f"stance_extraction_{os.getpid()}"
+    admin(params, f"DROP DATABASE IF EXISTS {name}")
+    admin(params, f"CREATE DATABASE {name}")
+    env = {**os.environ, "DATABASE_URL": database_url(params, name), "LEDGER_REDIS_CACHE": "0"}
+    try:
+        subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+        code = subprocess.run([sys.executable, __file__, "--inner", *sys.argv[1:]], cwd=ROOT, env=env).returncode
+    finally:
+        if not args.keep:
+            admin(params, f"DROP DATABASE IF EXISTS {name}")
+    sys.exit(code)
+
+
+def _bundle_copy(folder: Path, extractor: str, into: Path) -> tuple[Path, str]:
+    """The bundle with its slug made unique to the extractor (each run is its own story)."""
+    config = tomllib.loads((folder / "story.toml").read_text(encoding="utf-8"))
+    slug = f"{config['slug']}--{extractor.replace('/', '-')}"
+    target = into / slug
+    target.mkdir()
+    text = (folder / "story.toml").read_text(encoding="utf-8")
+    lines = [f'slug = "{slug}"' if line.split("=")[0].strip() == "slug" else line for line in text.splitlines()]
+    (target / "story.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    if (folder / "answer_key.jsonl").exists():
+        shutil.copy(folder / "answer_key.jsonl", target / "answer_key.jsonl")
+    return target, slug
+
+
+def _inner(args) -> None:
+    import django
+
+    django.setup()
+    from ledger_site.celery import app
+
+    app.conf.task_always_eager = True  # extraction in this process, batch by batch, as a worker would
+    from ingest.extractors.annotations import annotations_read, records_score, story_records
+    from ingest.services import ingest_file
+    from ledger.bundle import story_load
+    from ledger.evaluation import evaluate
+
+    stories = [Path(s).resolve() for s in args.stories] or default_stories()
+    extractors = args.extractors.split(",")
+    results = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for folder in stories:
+            annotations = annotations_read(folder)
+            for extractor in extractors:
+                bundle, slug = _bundle_copy(folder, extractor, Path(tmp))
+                story, _ = story_load(bundle)
+                ingest_file(story=story, path=folder / "articles.jsonl", extractor=extractor,
+                            rejects_path=Path(tmp) / f"{slug}.rejects.jsonl")
+                records = story_records(story)
+                score = records_score(records, annotations) if annotations else None
+                row = {"story": folder.name, "extractor": extractor, "records": len(records),
+                       "record_score": score.as_dict() if score else None,
+                       "evaluate": {n: evaluate(story=story, confirm=n)["overall"] for n in (1, 2)}}
+                results.append(row)
+                if args.verbose and score and extractor == extractors[-1]:
+                    print(f"\n{folder.name} {extractor}: wrong records")
+                    for w in score.wrong:
+                        print(f"  {w[1]} {w[2]} {w[3]} {w[4] if w[4] is not None else ''} | {w[0][:140]}")
+                    print(f"{folder.name} {extractor}: missed statements")
+                    for a in score.missed:
+                        print(f"  {a.actor} {a.question} {a.position} {a.value or ''} {a.classes} | {a.quote[:120]}")
+    _print(results, extractors)
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1, default=str))
+
+
+def _f(x) -> str:
+    return "   -" if x is None else f"{x:.2f}"
+
+
+def _print(results, extractors) -> None:
+    print("\nPer story (record precision / recall against statements.jsonl; evaluate against the key)")
+    head = f"{'story':18} {'extractor':9} {'records':>7} {'prec':>5} {'recall':>6}"
+    for n in (1, 2):
+        head += f" | N={n} {'current':>7} {'ch.rec':>6} {'ch.prec':>7} {'false':>5}"
+    print(head)
+    for r in results:
+        s = r["record_score"]["overall"] if r["record_score"] else {}
+        line = f"{r['story']:18} {r['extractor']:9} {r['records']:7d} {_f(s.get('precision')):>5} {_f(s.get('recall')):>6}"
+        for n in (1, 2):
+            e = r["evaluate"][n]
+            line += (f" |     {_f(e.get('current_accuracy')):>7} {_f(e.get('change_recall')):>6}"
+                     f" {_f(e.get('change_precision')):>7} {e.get('false_changes', 0):5d}")
+        print(line)
+    classes = sorted({c for r in results if r["record_score"] for c in r["record_score"]["per_class"]})
+    if not classes:
+        return
+    print("\nPer class, all annotated stories together (precision: right / records on sentences of the class;"
+          " recall: found / statements of the class)")
+    head = f"{'class':15} {'statements':>10}"
+    for x in extractors:
+        head += f" | {x:>7} {'prec':>5} {'recall':>6}"
+    print(head)
+    for c in classes:
+        line = f"{c:15}"
+        statements = 0
+        cells = ""
+        for x in extractors:
+            rec = right = found = st = 0
+            for r in results:
+                if r["extractor"] == x and r["record_score"]:
+                    d = r["record_score"]["per_class"].get(c)
+                    if d:
+                        rec, right, found, st = rec + d["records"], right + d["right"], found + d["found"], st + d["statements"]
+            statements = max(statements, st)
+            cells += f" | {rec:7d} {_f(right / rec if rec else None):>5} {_f(found / st if st else None):>6}"
+        print(line + f" {statements:10d}" + cells)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("stories", nargs="*", help="bundle folders (default: fixtures/canopy and fixtures/dev/*)")
+    parser.add_argument("--extractors", default="rules/1,rules/2")
+    parser.add_argument("--json", help="write every figure to this file")
+    parser.add_argument("--keep", action="store_true", help="keep the benchmark database")
+    parser.add_argument("-v", "--verbose", action="store_true", help="list rules/2's wrong and missed records")
+    parser.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    (_inner if args.inner else _outer)(args)
+
+
+if __name__ == "__main__":
+    main()
