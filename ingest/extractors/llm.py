@@ -37,7 +37,7 @@ from ingest.llm.groups import Item, group_message, group_size, groups_make, toke
 from ingest.llm.prices import limits_of
 from ingest.llm.prompts import StoryContext, alone_note, prefix
 from ingest.llm.providers import Answer, Usage
-from ingest.llm.schema import GroupAnswer, InvalidAnswer, extract_item, filter_item, parse_group
+from ingest.llm.schema import GroupAnswer, extract_item, filter_item, parse_group
 
 from . import ExcerptView, ExtractResult, Extractor, Finding
 
