@@ -626,8 +626,9 @@ class StandIn:
 @pytest.mark.worker
 def test_a_worker_killed_while_it_waits_on_a_grouped_batch(celery_worker, tmp_path, monkeypatch):
     """Real workers on a real broker, the real SDK over HTTP: kill -9 the worker while it
-    waits on the filter batch, end the batch, start a fresh worker: it finds the batch the
-    dead one submitted and goes on; every request was sent and paid for once."""
+    waits on the filter batch, end the batch, start a fresh worker (with the watchdog that
+    sends a dead worker's batch again): it finds the Message Batch the dead one submitted and
+    goes on; every request was sent and paid for once."""
     from ingest.tests.test_worker import wait_done
     from ledger.bundle import story_load
 
@@ -650,8 +651,11 @@ def test_a_worker_killed_while_it_waits_on_a_grouped_batch(celery_worker, tmp_pa
         assert stand_in.looks.get(FB, 0) >= 3, "the worker never waited on the filter batch"
         first.kill()
         stand_in.ended.add(FB)
-        monkeypatch.setenv("DJANGO_SETTINGS_MODULE", "ingest.tests.llm_worker_short_settings")
-        celery_worker()
+        # The killed worker never acknowledged its message: the watchdog (beat) sends the batch
+        # again once no worker has touched the run for INGEST_BATCH_STALE_SECONDS.
+        monkeypatch.setenv("INGEST_WATCHDOG_SECONDS", "1")
+        monkeypatch.setenv("INGEST_BATCH_STALE_SECONDS", "8")
+        celery_worker(beat=True)
         run = wait_done(run, timeout=90)
         assert stand_in.posts == [[("claude-haiku-5-5", [e1, e2, e3])], [("claude-sonnet-5-5", [e1, e3])]]
         assert stand_in.results == {FB: 1, XB: 1}
