@@ -5,6 +5,8 @@ import json
 import pytest
 from django.contrib.auth.models import User
 from ingest.models import IngestReject, IngestRun
+from ledger.models import Actor
+from ledger.selectors import _story_cast
 
 from .factories import canopy, rec
 
@@ -33,6 +35,11 @@ def world(transactional_db, tmp_path):
                                    excerpts_done=315, records=196, rejects=1)
     IngestReject.objects.create(run=run, line=17, reason="no text: the line has an empty 'text' field")
     world["run"] = run
+    # An actor with a long name, as the demo story has (it once pushed the comparison to 483 px).
+    Actor.objects.create(story=story, key="archive", name="Public Assembly Archive (independent crowd counter)",
+                         side="independent")
+    _story_cast.cache_clear()
+    rec(story, "archive", "crowd-size", "number", "2025-03-16", "danas", value=275000)
     User.objects.create_user("editor", password="pw-editor-1", is_staff=True)
     return world
 
