@@ -371,7 +371,8 @@ def _page_take(story, record: Fetch, page: Page, got: f.Fetched, lines: list, by
     version = page.version + 1
     hint = record.hint or {}
     line = {"url": record.url, "title": text.title, "text": text.text, "version": version,
-            "published_at": hint.get("published_at") or text.date or timezone.now().isoformat()}
+            # The page's own date first (section 8), else what the index or feed says, else now.
+            "published_at": text.date or hint.get("published_at") or timezone.now().isoformat()}
     outlet = (record.source.outlet if record.source else "") or hint.get("outlet")
     if outlet:
         line["outlet"] = outlet

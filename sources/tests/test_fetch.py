@@ -214,7 +214,7 @@ urls = "index.csv"
     run.refresh_from_db()
     assert (run.index_matched, run.index_changed, run.index_gone, run.index_failed) == (1, 1, 1, 0)
     edited = Article.objects.get(url=site.url("/edited"))
-    assert edited.outlet.key == "gamma" and str(edited.day) == "2025-03-17"  # from the index, not the page
+    assert edited.outlet.key == "gamma" and str(edited.day) == "2025-03-16"  # outlet from the index, date from the page
 
 
 def test_a_parquet_index_is_read(tmp_path):

@@ -48,7 +48,7 @@ class Command(BaseCommand):
             raise CommandError(f"gave up waiting for the {what} (is a worker running? `celery -A ledger_site worker`)")
 
     def _pages(self, run: FetchRun, *, tty: bool, deadline) -> FetchRun:
-        bar = None
+        bar, hinted, started = None, False, time.monotonic()
         if tty:
             from tqdm import tqdm
 
@@ -59,6 +59,9 @@ class Command(BaseCommand):
                     bar.total = run.fetches.exclude(outcome="feed").count()
                     bar.update(run.pages - bar.n)
                 self._check(deadline, "pages")
+                if not hinted and run.tasks_done == 0 and time.monotonic() - started > 15:
+                    hinted = True  # nothing picked up yet: most likely no worker is running
+                    self.stderr.write("waiting for a worker to take the fetch (`celery -A ledger_site worker`) ...")
                 time.sleep(0.3)
                 run.refresh_from_db()
         finally:
