@@ -89,7 +89,8 @@ def main():
     from ledger.models import PeriodsHead, StanceRecord
     from ledger.selectors import ledger_mark
     from ledger import services
-    from ledger.services import StoryIndex, periods_catch_up, records_append
+    from ledger.plumbing import story_cast
+from ledger.services import periods_catch_up, records_append
 
     call_command("migrate", verbosity=0, interactive=False)
     folder = Path(tempfile.mkdtemp())
@@ -98,7 +99,7 @@ def main():
     # An append that leaves periods behind asks a worker to catch up once it commits; no
     # worker here, and nothing sent to a broker: this process catches up itself, timed.
     services.periods_catch_up_soon = lambda story_id: None
-    indexes = {"kept": StoryIndex(kept), "behind": StoryIndex(behind)}
+    indexes = {"kept": story_cast(kept), "behind": story_cast(behind)}
     rng = random.Random(args.seed)
     held = {}
     times = {"kept": [], "behind": []}

@@ -467,14 +467,19 @@ class Ours:
         from ledger import selectors
 
         # Every mark says "periods behind": `_mark` makes both the mark read with the story and
-        # the one read alone (code before the story and its mark were read together: `ledger_mark`).
-        name = "_mark" if hasattr(selectors, "_mark") else "ledger_mark"
-        kept = getattr(selectors, name)
-        setattr(selectors, name, lambda *args: selectors.LedgerMark(kept(*args).last_seq, ()))
+        # the one read alone (code before the story and its mark were read together: `ledger_mark`;
+        # before the shared plumbing had a module of its own, both lived in `selectors`).
+        try:
+            from ledger import plumbing as home
+        except ImportError:
+            home = selectors
+        name = "_mark" if hasattr(home, "_mark") else "ledger_mark"
+        kept = getattr(home, name)
+        setattr(home, name, lambda *args: selectors.LedgerMark(kept(*args).last_seq, ()))
         try:
             return self._answer(slug, question, as_of, confirm)
         finally:
-            setattr(selectors, name, kept)
+            setattr(home, name, kept)
 
     def _answer(self, slug, question, as_of, confirm) -> dict:
         if self.mode == "api":
@@ -719,6 +724,10 @@ def breakdown(shape: Shape, mode: str, question, slug: str, as_of: str, confirm:
 
     fold_ms = [0.0]
     real_fold = selectors.fold
+    try:  # the periods' reads fold in their own module (since it has one)
+        from ledger import periods as periods_module
+    except ImportError:
+        periods_module = None
 
     def timed_fold(*a, **k):
         t = time.perf_counter()
@@ -732,6 +741,8 @@ def breakdown(shape: Shape, mode: str, question, slug: str, as_of: str, confirm:
         sent.clear()
         fold_ms[0] = 0.0
         selectors.fold = timed_fold
+        if periods_module is not None:
+            periods_module.fold = timed_fold
         try:
             with connection.execute_wrapper(spy):
                 t0 = time.perf_counter()
@@ -745,6 +756,8 @@ def breakdown(shape: Shape, mode: str, question, slug: str, as_of: str, confirm:
                 t3 = time.perf_counter()
         finally:
             selectors.fold = real_fold
+            if periods_module is not None:
+                periods_module.fold = real_fold
         t = time.perf_counter()
         ours(slug, question.key, as_of, confirm)
         whole = (time.perf_counter() - t) * 1000

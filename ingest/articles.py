@@ -14,7 +14,7 @@ from datetime import date, datetime
 from urllib.parse import urlsplit
 
 from ledger.models import Article, Outlet, Story
-from ledger.services import StoryIndex
+from ledger.plumbing import story_cast
 
 from .dating import BadDate, article_day, published_parse
 from .lang.clean import text_clean
@@ -62,7 +62,7 @@ class ArticleIn:
 class ArticleReader:
     def __init__(self, story: Story):
         self.story = story
-        self.index = StoryIndex(story)
+        self.index = story_cast(story)
         self.tz = zoneinfo.ZoneInfo(story.timezone or "UTC")
 
     def parse(self, raw: bytes) -> ArticleIn | None:

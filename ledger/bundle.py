@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from .errors import LedgerError
 from .models import Actor, KeyStatement, Outlet, Question, Story, Topic
-from .services import periods_ready, periods_rebuild
+from .periods import periods_ready, periods_rebuild
 
 SLUG = re.compile(r"^[a-z0-9-]+$")
 STANCES = ("affirm", "deny", "partial")

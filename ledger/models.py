@@ -176,10 +176,6 @@ class Excerpt(models.Model):
         constraints = [models.UniqueConstraint(fields=["article", "position"], name="excerpt_position_unique")]
         indexes = [models.Index(fields=["story", "step"]), GinIndex(fields=["topics"], name="excerpt_topics_gin")]
 
-    @property
-    def sentence_end(self) -> int:
-        return self.sentence_start + len(self.sentence)
-
 
 class ChainHead(models.Model):
     """The last entry of a story's hash chain: locked by every append so that appends take

@@ -1,5 +1,6 @@
 """The confirmation rule of the contract (section 4), as a pure fold over one actor's
-records on one question. No database here: `selectors` feeds it rows in ledger order."""
+records on one question. No database here: the reads (`selectors`, `periods`, `record_roles`)
+feed it rows in ledger order."""
 import re
 from dataclasses import dataclass, field
 from datetime import date

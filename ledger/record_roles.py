@@ -7,7 +7,8 @@ from datetime import date, datetime
 
 from .models import Actor, Story
 from .positions import Row, Stance, fold
-from .selectors import _source, records_as_known, story_cast
+from .plumbing import record_source, story_cast
+from .selectors import records_as_known
 
 # A role in the words a reader sees next to a record.
 ROLE_LABELS = {
@@ -48,7 +49,7 @@ def record_roles(*, story: Story, questions, as_of: date, confirm: int, actor: A
         "outlet__key", "outlet__name"))
     pairs: dict[tuple[int, int], list[Row]] = {}
     for r in records:
-        r["source"] = _source(cast.sources, r["via_id"] or r["outlet_id"], r["id"])
+        r["source"] = record_source(cast.sources, r["outlet_id"], r["id"], r["via_id"])
         pairs.setdefault((r["question_id"], r["actor_id"]), []).append(
             Row(r["id"], r["position"], r["value"], r["reported_on"], r["source"], r["value_high"]))
     roles: dict[int, str] = {}

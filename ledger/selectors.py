@@ -2,51 +2,27 @@
 API and the evaluation all call `positions_as_of`."""
 import hashlib
 from collections import defaultdict
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime
-from functools import lru_cache
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection
-from django.db.backends.postgresql.base import ServerBindingCursor
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Q
 from django.utils import timezone
 
 from .errors import LedgerError, NotFound
-from .models import Actor, ChainHead, Outlet, Question, Retraction, StanceRecord, Story
-from .positions import Period, Row, Stance, flip_id_parse, fold, stance_cut, stance_resume
+from .models import Actor, Question, StanceRecord, Story
+from .periods import stances_cut, stances_from_periods
+from .plumbing import (SOURCE_OUTLET_SQL, LedgerMark, Pair, StoryCast, counting_sql, ledger_mark, prepared_cursor,
+                       record_source, story_cast, story_marked)
+from .positions import Row, Stance, flip_id_parse, fold
+
+# Read here by code written before they had a home of their own (`ledger.plumbing`).
+from .plumbing import _mark, _story_cast  # noqa: E402,F401
 
 
 def story_get(slug: str) -> Story:
     return story_marked(slug)[0]
-
-
-_STORY_FIELDS = Story._meta.concrete_fields
-STORY_MARKED_SQL = "SELECT " + ", ".join(f"s.{f.column}" for f in _STORY_FIELDS) + """, h.last_seq, p.last_seq,
-       p.config_sha256, p.confirms
-FROM ledger_story s
-LEFT JOIN ledger_chainhead h ON h.story_id = s.id
-LEFT JOIN ledger_periodshead p ON p.story_id = s.id
-WHERE s.slug = %s
-"""
-
-
-def story_marked(slug: str) -> tuple[Story, "LedgerMark"]:
-    """A story, and where its ledger stood when it was read, in one round trip: every request
-    starts here, and the ORM's `get` cost as much again as the query itself. The mark is for
-    an answer given right away (`positions_as_of(mark=...)`); an append after it moves it."""
-    with prepared_cursor() as cursor:
-        cursor.execute(STORY_MARKED_SQL, [slug])
-        row = cursor.fetchone()
-    if row is None:
-        raise NotFound(f"unknown story {slug!r}")
-    n = len(_STORY_FIELDS)
-    values = [f.from_db_value(v, None, connection) if hasattr(f, "from_db_value") else v
-              for f, v in zip(_STORY_FIELDS, row)]
-    story = Story.from_db(connection.alias, [f.attname for f in _STORY_FIELDS], values)
-    return story, _mark(story, *row[n:])
 
 
 def question_get(story: Story, key: str) -> Question:
@@ -124,166 +100,28 @@ class Positions:
 
 def records_as_known(story: Story, *, as_of: date, known_at: datetime | None = None):
     """The story's records that count as of `as_of` (and as the ledger knew them at
-    `known_at`): reported by then, recorded by then, not retracted by then."""
-    records = StanceRecord.objects.filter(story=story, reported_on__lte=as_of)
-    retractions = Retraction.objects.filter(record=OuterRef("pk"))
-    if known_at is not None:
-        records = records.filter(recorded_at__lte=known_at)
-        retractions = retractions.filter(recorded_at__lte=known_at)
-    return records.filter(~Exists(retractions))
+    `known_at`), as a queryset (charts, retention): the same condition as every positions
+    query (`plumbing.counting_sql`)."""
+    where = counting_sql("ledger_stancerecord", as_of="%s", known_at="%s" if known_at else None)
+    params = [as_of, known_at, known_at] if known_at else [as_of]
+    return StanceRecord.objects.filter(story=story).extra(where=[where], params=params)
 
 
-class _PreparedCursor(ServerBindingCursor):
-    """Django's server-binding cursor, which also leaves a prepared statement's text where
-    Django's query log reads it (psycopg sets it only for statements it does not prepare)."""
-
-    def _send_query_prepared(self, name, pgq, *, binary=None):
-        self._query = pgq
-        super()._send_query_prepared(name, pgq, binary=binary)
-
-
-@contextmanager
-def prepared_cursor():
-    """A cursor of the request's connection that binds parameters on the server, so that
-    psycopg prepares each statement it runs once per connection and PostgreSQL plans it once
-    (settings: `prepare_threshold`, `plan_cache_mode`). For the fixed statements of the
-    positions reads below, whose best plan is the same whatever the values: planning was a
-    third of the periods query's time. Still Django's cursor (errors, query log, wrappers)."""
-    connection.ensure_connection()
-    raw = connection.connection
-    default, raw.cursor_factory = raw.cursor_factory, _PreparedCursor
-    try:
-        cursor = connection.cursor()
-    finally:
-        raw.cursor_factory = default
-    with cursor:
-        yield cursor
-
-
-# A LATERAL look-up of each record's retraction keeps the plan a nested loop over the
-# covering index, in fold order: an anti-join made PostgreSQL sort twice and scan every
-# retraction of the ledger.
-POSITION_ROWS_SQL = """
-SELECT r.id, r.question_id, r.actor_id, r.position, r.value, r.reported_on, COALESCE(r.via_id, r.outlet_id),
-       r.value_high
+_POSITION_ROWS = """
+SELECT r.id, r.question_id, r.actor_id, r.position, r.value, r.reported_on, {source}, r.value_high
 FROM ledger_stancerecord r
-LEFT JOIN LATERAL (
-    SELECT 1 AS gone FROM ledger_retraction x WHERE x.record_id = r.id {retracted_known} LIMIT 1
-) retraction ON true
-WHERE r.question_id = ANY(%(questions)s::bigint[]) AND r.reported_on <= %(as_of)s {known}
-  AND retraction.gone IS NULL
+WHERE r.question_id = ANY(%(questions)s::bigint[]) AND {counts}
 ORDER BY r.question_id, r.actor_id, r.reported_on, r.id
 """
-
-# The same records, for chosen (question, actor) pairs, only after a point of each pair's fold
-# order, optionally only those unlike a given position (the pending changes against it):
-# each pair is one range of the covering index, cut at `limit` records.
-PAIR_ROWS_SQL = """
-SELECT p.n, r.id, r.position, r.value, r.reported_on, r.outlet_id, r.value_high
-FROM unnest(%(questions)s::bigint[], %(actors)s::bigint[], %(after_days)s::date[], %(after_ids)s::bigint[],
-            %(unlike_positions)s::varchar[], %(unlike_values)s::float8[], %(unlike_highs)s::float8[]) WITH ORDINALITY
-     AS p(question_id, actor_id, after_day, after_id, unlike_position, unlike_value, unlike_high, n)
-JOIN LATERAL (
-    SELECT r.id, r.position, r.value, r.reported_on, COALESCE(r.via_id, r.outlet_id) AS outlet_id, r.value_high
-    FROM ledger_stancerecord r
-    WHERE r.question_id = p.question_id AND r.actor_id = p.actor_id
-      AND (r.reported_on, r.id) > (p.after_day, p.after_id) AND r.reported_on <= %(as_of)s
-      AND (p.unlike_position IS NULL OR (r.position, r.value, r.value_high)
-                                           IS DISTINCT FROM (p.unlike_position, p.unlike_value, p.unlike_high))
-      AND NOT EXISTS (SELECT 1 FROM ledger_retraction x WHERE x.record_id = r.id)
-    ORDER BY r.reported_on, r.id
-    LIMIT %(limit)s
-) r ON true
-ORDER BY p.n, r.reported_on, r.id
-"""
-
-# An actor's periods confirmed by D, then what the fold still needs of the records after the
-# last of them up to D, in one round trip, each pair in fold order: the records that differ
-# from the current position (pending changes), and the latest one that repeats it. The other
-# repeats change nothing but which repeat is the latest, and they are most of the records.
-_TAIL_SQL = """
-SELECT r.question_id, r.actor_id, 1, 0, r.position, r.value, r.reported_on, NULL, r.id, NULL, NULL, r.outlet_id,
-       r.value_high
-FROM last
-JOIN LATERAL (
-    SELECT r.id, r.question_id, r.actor_id, r.position, r.value, r.reported_on,
-           COALESCE(r.via_id, r.outlet_id) AS outlet_id, r.value_high
-    FROM ledger_stancerecord r
-    WHERE r.question_id = last.question_id AND r.actor_id = last.actor_id
-      AND (r.reported_on, r.id) > (last.confirmed_on, last.confirmed_by) AND r.reported_on <= %(as_of)s
-      AND {which}
-) r ON true"""
-
-_PERIODS_AND_TAILS = """
-WITH periods AS (
-    SELECT question_id, actor_id, ordinal, position, value, since, confirmed_on, confirmed_by, records, established,
-           value_high
-    FROM ledger_positionperiod
-    WHERE question_id = ANY(%(questions)s::bigint[]) AND confirm = %(confirm)s AND confirmed_on <= %(as_of)s
-), last AS (
-    SELECT DISTINCT ON (question_id, actor_id) question_id, actor_id, ordinal, confirmed_on, confirmed_by, position,
-           value, value_high
-    FROM periods ORDER BY question_id, actor_id, ordinal DESC
-)
-SELECT periods.question_id, periods.actor_id, 0 AS tail, periods.ordinal, periods.position, periods.value,
-       periods.since, periods.confirmed_on, periods.confirmed_by, periods.records, periods.established,
-       NULL::bigint AS outlet_id, periods.value_high
-FROM periods{newest}
-UNION ALL""" + _TAIL_SQL.format(
-    which="(r.position, r.value, r.value_high) IS DISTINCT FROM (last.position, last.value, last.value_high)") + """
-LEFT JOIN LATERAL (SELECT 1 AS gone FROM ledger_retraction x WHERE x.record_id = r.id LIMIT 1) retraction ON true
-WHERE retraction.gone IS NULL
-UNION ALL""" + _TAIL_SQL.format(which="""r.position = last.position AND r.value IS NOT DISTINCT FROM last.value
-      AND r.value_high IS NOT DISTINCT FROM last.value_high
-      AND NOT EXISTS (SELECT 1 FROM ledger_retraction x WHERE x.record_id = r.id)
-    ORDER BY r.reported_on DESC, r.id DESC
-    LIMIT 1""") + """
-ORDER BY 1, 2, 3, 4, 7, 9
-"""
-# An answer that shows only the newest earlier positions reads only those periods (and the
-# current one): ordinals count each pair's periods from 0, so the first one read says how many
-# were left out.
-PERIODS_AND_TAILS_SQL = _PERIODS_AND_TAILS.format(newest="")
-NEWEST_PERIODS_AND_TAILS_SQL = _PERIODS_AND_TAILS.format(newest="""
-JOIN last ON last.question_id = periods.question_id AND last.actor_id = periods.actor_id
-     AND periods.ordinal >= last.ordinal - %(history)s""")
-
-Pair = tuple[int, int]  # (question id, actor id)
-
-
-@dataclass(frozen=True)
-class StoryCast:
-    """A story's actors, questions, and the independent source each outlet counts as: read
-    once per process and load of its bundle, since only a load changes them (and each load
-    stamps `loaded_at`, so even a load that rolled back and came again is told apart)."""
-
-    actors: dict[int, Actor]
-    sources: dict[int, str]  # outlet id -> its group, or the outlet itself when it has none
-    questions: dict[str, Question]  # by key, in the story's order, with their topics
-
-
-def story_cast(story: Story) -> StoryCast:
-    return _story_cast(story.id, story.config_sha256, story.loaded_at)
-
-
-@lru_cache(maxsize=256)
-def _story_cast(story_id: int, config_sha256: str, loaded_at: datetime) -> StoryCast:
-    actors = {a.id: a for a in Actor.objects.filter(story_id=story_id)}
-    sources = {oid: group or f"outlet:{key}"
-               for oid, key, group in Outlet.objects.filter(story_id=story_id).values_list("id", "key", "group")}
-    questions = {q.key: q for q in Question.objects.filter(story_id=story_id).select_related("topic")}
-    return StoryCast(actors, sources, questions)
-
-
-def _source(sources: dict[int, str], outlet_id: int | None, record_id: int) -> str:
-    # A record without an outlet is a source of its own.
-    return sources[outlet_id] if outlet_id else f"record:{record_id}"
+POSITION_ROWS_SQL = _POSITION_ROWS.format(source=SOURCE_OUTLET_SQL.format(r="r"), counts=counting_sql("r"))
+POSITION_ROWS_KNOWN_SQL = _POSITION_ROWS.format(source=SOURCE_OUTLET_SQL.format(r="r"),
+                                                counts=counting_sql("r", known_at="%(known_at)s"))
 
 
 def _rows_by_pair(fetched, sources: dict[int, str]) -> dict[Pair, list[Row]]:
     grouped: dict[Pair, list[Row]] = defaultdict(list)
     for rid, qid, aid, position, value, reported_on, outlet_id, high in fetched:
-        grouped[(qid, aid)].append(Row(rid, position, value, reported_on, _source(sources, outlet_id, rid), high))
+        grouped[(qid, aid)].append(Row(rid, position, value, reported_on, record_source(sources, outlet_id, rid), high))
     return grouped
 
 
@@ -292,136 +130,15 @@ def _position_rows(cast: StoryCast, question_ids: list[int], as_of: date,
     """The rows the rule folds: the same records as `records_as_known`, written as SQL so
     that PostgreSQL reads them from the covering index `record_question_actor_day` in fold
     order, and fetched as plain tuples (the ORM's per-row work was most of the answer's time)."""
-    sql = POSITION_ROWS_SQL.format(
-        known="AND r.recorded_at <= %(known_at)s" if known_at else "",
-        retracted_known="AND x.recorded_at <= %(known_at)s" if known_at else "",
-    )
+    sql = POSITION_ROWS_KNOWN_SQL if known_at else POSITION_ROWS_SQL
     with prepared_cursor() as cursor:
         cursor.execute(sql, {"questions": question_ids, "as_of": as_of, "known_at": known_at})
         return _rows_by_pair(cursor.fetchall(), cast.sources)
 
 
-@dataclass(frozen=True)
-class RowsWanted:
-    """Which records of one (question, actor) pair: those after (day, record id) in fold
-    order, and, with `unlike`, only those whose (position, value) differs from it."""
-
-    question_id: int
-    actor_id: int
-    after: tuple[date, int] = (date.min, 0)
-    unlike: tuple[str, float | None, float | None] | None = None  # (position, value, value_high)
-
-
-def rows_wanted(cast: StoryCast, wanted: dict, as_of: date = date.max, limit: int | None = None) -> dict:
-    """The rows that count (not retracted) of each `RowsWanted`, up to `as_of`, at most
-    `limit` of each, in fold order, by the same keys."""
-    if not wanted:
-        return {}
-    keys = list(wanted)
-    w = [wanted[k] for k in keys]
-    rows: dict = defaultdict(list)
-    with prepared_cursor() as cursor:
-        cursor.execute(PAIR_ROWS_SQL, {
-            "questions": [x.question_id for x in w], "actors": [x.actor_id for x in w],
-            "after_days": [x.after[0] for x in w], "after_ids": [x.after[1] for x in w],
-            "unlike_positions": [x.unlike[0] if x.unlike else None for x in w],
-            "unlike_values": [x.unlike[1] if x.unlike else None for x in w],
-            "unlike_highs": [x.unlike[2] if x.unlike else None for x in w],
-            "as_of": as_of, "limit": limit})
-        for n, rid, position, value, reported_on, outlet_id, high in cursor.fetchall():
-            rows[keys[n - 1]].append(Row(rid, position, value, reported_on, _source(cast.sources, outlet_id, rid),
-                                         high))
-    return rows
-
-
-LAST_PERIODS_SQL = """
-SELECT pair.question_id, pair.actor_id, c.confirm, p.ordinal, p.position, p.value, p.since, p.confirmed_on,
-       p.confirmed_by, p.records, p.established, p.value_high
-FROM unnest(%(questions)s::bigint[], %(actors)s::bigint[]) AS pair(question_id, actor_id)
-CROSS JOIN unnest(%(confirms)s::int[]) AS c(confirm)
-JOIN LATERAL (
-    SELECT * FROM ledger_positionperiod p
-    WHERE p.question_id = pair.question_id AND p.confirm = c.confirm AND p.actor_id = pair.actor_id
-    ORDER BY p.ordinal DESC LIMIT 1
-) p ON true
-"""
-
-
-def last_periods_of_pairs(pairs: list[Pair], confirms) -> dict[tuple[int, int, int], tuple[int, Period]]:
-    """Each pair's current (last) period per N, with its ordinal, by (question id, actor id, N)."""
-    found = {}
-    with prepared_cursor() as cursor:
-        cursor.execute(LAST_PERIODS_SQL, {"questions": [q for q, _ in pairs], "actors": [a for _, a in pairs],
-                                          "confirms": list(confirms)})
-        for qid, aid, confirm, ordinal, position, value, since, confirmed_on, confirmed_by, records, established, \
-                high in cursor.fetchall():
-            found[(qid, aid, confirm)] = (ordinal, Period(position, value, since, confirmed_on, records,
-                                                          established=established, confirmed_by=confirmed_by,
-                                                          value_high=high))
-    return found
-
-
-def _stances_from_rows(cast, question_ids, as_of, confirm, known_at, history=None) -> dict[Pair, Stance]:
+def stances_from_rows(cast, question_ids, as_of, confirm, known_at, history=None) -> dict[Pair, Stance]:
     stances = {pair: fold(rows, confirm) for pair, rows in _position_rows(cast, question_ids, as_of, known_at).items()}
-    return _cut(stances, history)
-
-
-def _stances_from_periods(cast, question_ids, as_of, confirm, history=None) -> dict[Pair, Stance]:
-    """The same answer as `_stances_from_rows`, from the derived periods confirmed by
-    `as_of` and what the day's answer still needs of the records after the last of them."""
-    periods: dict[Pair, list[Period]] = defaultdict(list)
-    omitted: dict[Pair, int] = {}
-    tails: dict[Pair, list[Row]] = defaultdict(list)
-    sources = cast.sources
-    sql = PERIODS_AND_TAILS_SQL if history is None else NEWEST_PERIODS_AND_TAILS_SQL
-    with prepared_cursor() as cursor:
-        cursor.execute(sql, {"questions": question_ids, "confirm": confirm, "as_of": as_of, "history": history})
-        for (qid, aid, tail, ordinal, position, value, day, confirmed_on, record_id, records, established,
-             outlet_id, high) in cursor.fetchall():
-            if tail:
-                tails[(qid, aid)].append(Row(record_id, position, value, day, _source(sources, outlet_id, record_id),
-                                             high))
-            else:
-                omitted.setdefault((qid, aid), ordinal)  # the first period read: as many were not
-                periods[(qid, aid)].append(Period(position, value, day, confirmed_on, records,
-                                                  established=established, confirmed_by=record_id, value_high=high))
-    return _cut({pair: fold(tails.get(pair, []), confirm, stance_resume(stored, confirm, omitted[pair]))
-                 for pair, stored in periods.items()}, history)
-
-
-def _cut(stances: dict[Pair, Stance], history: int | None) -> dict[Pair, Stance]:
-    if history is not None:
-        for stance in stances.values():
-            stance_cut(stance, history)
-    return stances
-
-
-@dataclass
-class LedgerMark:
-    """Where a story's ledger stands, read once per answer: the positions cache's key, and
-    whether the derived periods may answer."""
-
-    last_seq: int
-    periods_confirms: tuple[int, ...]  # the N the periods are ready for (none when behind)
-
-
-LEDGER_MARK_SQL = """
-SELECT h.last_seq, p.last_seq, p.config_sha256, p.confirms
-FROM ledger_chainhead h LEFT JOIN ledger_periodshead p ON p.story_id = h.story_id
-WHERE h.story_id = %s
-"""
-
-
-def ledger_mark(story: Story) -> LedgerMark:
-    with prepared_cursor() as cursor:
-        cursor.execute(LEDGER_MARK_SQL, [story.id])
-        row = cursor.fetchone()
-    return _mark(story, *row) if row else _mark(story, None, None, None, None)
-
-
-def _mark(story: Story, last_seq, periods_seq, periods_config, confirms) -> LedgerMark:
-    ready = last_seq is not None and periods_seq == last_seq and periods_config == story.config_sha256
-    return LedgerMark(last_seq or 0, tuple(confirms) if ready else ())
+    return stances_cut(stances, history)
 
 
 def positions_as_of(*, story: Story, as_of: date, confirm: int | None = None, questions=None,
@@ -465,10 +182,10 @@ def _positions_compute(story: Story, questions, as_of: date, confirm: int, known
     # any N the periods are not kept for, and any story whose periods are behind.
     cast = story_cast(story)
     if known_at is None and confirm in mark.periods_confirms:
-        stances = _stances_from_periods(cast, list(by_id), as_of, confirm, history)
+        stances = stances_from_periods(cast, list(by_id), as_of, confirm, history)
     else:
-        stances = _stances_from_rows(cast, list(by_id), as_of, confirm, known_at, history)
-    actors = cast.actors
+        stances = stances_from_rows(cast, list(by_id), as_of, confirm, known_at, history)
+    actors = cast.actors_by_id
     missing = {aid for _, aid in stances} - actors.keys()
     if missing:  # made outside a bundle load (a shell, a test): read them, leave the cast as it is
         actors = {**actors, **{a.id: a for a in Actor.objects.filter(id__in=missing)}}
@@ -553,48 +270,6 @@ def records_list(*, story: Story, question=None, actor=None, outlet=None, date_f
     if q:
         qs = qs.filter(quote__search=q)
     return qs.order_by("id")
-
-
-def record_as_dict(record: StanceRecord) -> dict:
-    """A record in the line format of section 3 (export, import, API)."""
-    return {
-        "id": record.id,
-        "story": record.story.slug,
-        "actor": record.actor.key,
-        "question": record.question.key,
-        "position": record.position,
-        "value": record.value,
-        "value_high": record.value_high,
-        "reported_on": record.reported_on,
-        "outlet": record.outlet.key if record.outlet_id else None,
-        "via": record.via.key if record.via_id else None,
-        "outlets": list(record.outlets),
-        "url": record.url,
-        "quote": record.quote,
-        "excerpt": record.excerpt_id,
-        "extractor": record.extractor,
-        "confidence": record.confidence,
-        "recorded_at": record.recorded_at,
-        "retracted": hasattr(record, "retraction"),
-    }
-
-
-def records_export(story: Story):
-    """The story's records, streamed in ledger order, as section 3 dicts."""
-    retracted = Retraction.objects.filter(record=OuterRef("pk"))
-    rows = (StanceRecord.objects.filter(story=story).annotate(is_retracted=Exists(retracted))
-            .order_by("id")
-            .values_list("id", "actor__key", "question__key", "position", "value", "value_high", "reported_on",
-                         "outlet__key", "via__key", "outlets", "url", "quote", "excerpt_id", "extractor", "confidence",
-                         "rationale", "recorded_at", "is_retracted", "seq", "hash"))
-    for (rid, actor, question, position, value, value_high, reported_on, outlet, via, outlets, url, quote, excerpt,
-         extractor, confidence, rationale, recorded_at, is_retracted, seq, hash_) in rows.iterator(chunk_size=5000):
-        yield {"id": rid, "story": story.slug, "actor": actor, "question": question, "position": position,
-               "value": value, "value_high": value_high, "reported_on": reported_on.isoformat(), "outlet": outlet,
-               "via": via, "outlets": outlets, "url": url, "quote": quote, "excerpt": excerpt, "extractor": extractor,
-               "confidence": confidence, "rationale": rationale,
-               "recorded_at": recorded_at.isoformat().replace("+00:00", "Z"), "retracted": is_retracted,
-               "seq": seq, "hash": hash_}
 
 
 # --- reads for the viewer ------------------------------------------------------------------

@@ -5,7 +5,7 @@ from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
 from .models import Story
-from .services import periods_catch_up
+from .periods import periods_catch_up
 from .verification import ledger_verify
 
 log = logging.getLogger(__name__)

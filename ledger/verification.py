@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from .chain import GENESIS, chain_verify
 from .models import ChainHead, LedgerVerification, Story
-from .services import periods_differences
+from .periods import periods_differences
 
 
 @dataclass

@@ -65,8 +65,8 @@ def timeline_figure(*, story, question, as_of, confirm) -> dict:
 
     roled = record_roles(story=story, questions=[question], as_of=as_of, confirm=confirm)
     cast = story_cast(story)
-    stances = {aid: _Actor(cast.actors[aid], stance) for (_, aid), stance in roled.stances.items()
-               if aid in cast.actors}
+    stances = {aid: _Actor(cast.actors_by_id[aid], stance) for (_, aid), stance in roled.stances.items()
+               if aid in cast.actors_by_id}
     points = [p for p in roled.records if p["actor_id"] in stances]
     if question.is_number:
         return _number_figure(story, question, as_of, stances, points)

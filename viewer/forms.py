@@ -11,7 +11,8 @@ from ledger.errors import LedgerError
 from ledger.models import StanceRecord, Story
 from ledger.requests import MAX_CONFIRM, day_parse, positions_request
 from ledger.selectors import default_as_of
-from ledger.services import RecordDraft, StoryIndex, record_draft_check
+from ledger.plumbing import story_cast
+from ledger.services import RecordDraft, record_draft_check
 
 
 class SliderQuery(forms.Form):
@@ -83,7 +84,7 @@ class RecordForm(forms.Form):
     def __init__(self, *args, story: Story, **kwargs):
         super().__init__(*args, **kwargs)
         self.story = story
-        self.index = StoryIndex(story)
+        self.index = story_cast(story)
         self.fields["actor"].choices = [(k, a.name) for k, a in self.index.actors.items()]
         self.fields["question"].choices = [(k, q.text) for k, q in self.index.questions.items()]
         self.fields["outlet"].choices = [("", "—")] + [(k, o.name) for k, o in self.index.outlets.items()]

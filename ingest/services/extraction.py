@@ -11,8 +11,9 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from ledger.models import Excerpt, Story
-from ledger.services import RecordDraft, StoryIndex, records_append
+from ledger.models import Excerpt
+from ledger.plumbing import story_cast
+from ledger.services import RecordDraft, records_append
 from ledger.validation import QUOTE_MAX, records_valid
 
 from ..extractors import ExcerptView, ExtractResult, extractor_get
@@ -20,19 +21,6 @@ from ..models import IngestBatch, IngestRun
 from .runs import commit_async, run_finish_check
 
 log = logging.getLogger(__name__)
-
-_indexes: dict = {}
-
-
-def _story_index(story: Story) -> StoryIndex:
-    """The story's actors, questions and outlets by key, read once per worker process and
-    configuration (a reloaded bundle has a new hash)."""
-    key = (story.pk, story.config_sha256, story.loaded_at)
-    if key not in _indexes:
-        _indexes.clear()
-        _indexes[key] = StoryIndex(story)
-    return _indexes[key]
-
 
 @dataclass
 class _Pending:
@@ -72,7 +60,7 @@ def excerpts_extract(*, run_id: int, excerpt_ids: list[int], batch_id: int | Non
         ExcerptView(id=e.id, sentence=e.sentence, text=e.text, topics=list(e.topics), day=e.day,
                     outlets=tuple(e.outlets))
         for e in pending], run=run) if pending else ExtractResult()
-    index = _story_index(story)
+    index = story_cast(story)  # read once per worker process and load of the bundle
     outlets_by_id = {o.pk: o for o in index.outlets.values()}
     counted_run = run_id
     with transaction.atomic():

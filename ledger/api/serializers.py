@@ -8,7 +8,7 @@ from datetime import date
 from django.urls import reverse
 from rest_framework import serializers
 
-from ledger import requests, services, validation
+from ledger import record_lines, requests, validation
 from ledger.errors import LedgerError
 from ledger.models import StanceRecord
 from ledger.selectors import default_as_of
@@ -83,7 +83,7 @@ class RecordInputSerializer(serializers.Serializer):
     """A record appended by hand: the record line of section 3, without what the ledger
     assigns itself (id, excerpt, extractor, recorded_at, retracted, seq, hash). Declared
     here for the schema; the body is read as the import reads a line
-    (`services.record_draft_from_line`) and checked by the ledger's one record validation
+    (`record_lines.record_draft_from_line`) and checked by the ledger's one record validation
     (`ledger.validation`), so the API refuses exactly what an import or the page form
     refuses, naming the field. `validated_data` is the RecordDraft to append."""
 
@@ -108,7 +108,7 @@ class RecordInputSerializer(serializers.Serializer):
                                       max_length=validation.RATIONALE_MAX, help_text="why it was recorded")
 
     def to_internal_value(self, data):
-        return services.record_draft_from_line(self.context["index"], data, extractor=self.context["extractor"])
+        return record_lines.record_draft_from_line(self.context["index"], data, extractor=self.context["extractor"])
 
 
 class RetractionInputSerializer(serializers.Serializer):

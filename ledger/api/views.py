@@ -20,6 +20,8 @@ from rest_framework.views import APIView
 from ledger import requests, selectors, services
 from ledger.errors import NotFound
 from ledger.models import StanceRecord, Story
+from ledger.plumbing import story_cast
+from ledger.record_lines import records_export
 
 from . import serializers as s
 from .filters import RecordFilter
@@ -205,7 +207,7 @@ class StoryRecordsView(Paginated):
     def post(self, request, slug):
         story = selectors.story_get(slug)
         body = s.RecordInputSerializer(data=request.data, context={
-            "index": services.StoryIndex(story), "extractor": f"manual/{request.user.get_username()}"})
+            "index": story_cast(story), "extractor": f"manual/{request.user.get_username()}"})
         body.is_valid(raise_exception=True)
         record = services.record_append(story=story, draft=body.validated_data)
         return Response(s.RecordSerializer(record).data, status=status.HTTP_201_CREATED)
@@ -296,7 +298,7 @@ class ExportView(LedgerView):
 
     def get(self, request, slug):
         story = selectors.story_get(slug)
-        response = StreamingHttpResponse(self.lines(selectors.records_export(story)),
+        response = StreamingHttpResponse(self.lines(records_export(story)),
                                          content_type=f"{self.renderer_classes[-1].media_type}; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{story.slug}-records.{self.suffix}"'
         return response

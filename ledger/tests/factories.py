@@ -6,7 +6,8 @@ from pathlib import Path
 
 from ledger.bundle import story_load
 from ledger.models import StanceRecord, Story
-from ledger.services import RecordDraft, StoryIndex, records_append
+from ledger.plumbing import story_cast
+from ledger.services import RecordDraft, records_append
 
 _counter = itertools.count(1)
 
@@ -105,7 +106,7 @@ def make_story(tmp_path: Path, slug: str | None = None, toml: str = STORY_TOML) 
 
 def append(story: Story, rows) -> list[StanceRecord]:
     """rows: (actor, question, position, day, outlet[, value[, outlets]]) tuples, appended in order."""
-    index = StoryIndex(story)
+    index = story_cast(story)
     drafts = []
     for row in rows:
         actor, question, position, day, outlet, *rest = row

@@ -9,7 +9,8 @@ from django.db import connection
 
 from ledger import chain
 from ledger.models import Article, ChainHead, Excerpt, LedgerVerification, Retraction, StanceRecord
-from ledger.services import RecordDraft, StoryIndex, records_append, retraction_append
+from ledger.plumbing import story_cast
+from ledger.services import RecordDraft, records_append, retraction_append
 from ledger.tests.factories import make_story
 from ledger.verification import ledger_verified_at
 
@@ -21,7 +22,7 @@ def ledger(db, tmp_path):
     """Four records (two with an excerpt of an article, one credited to another outlet) and a
     retraction, verified once."""
     story = make_story(tmp_path)
-    index = StoryIndex(story)
+    index = story_cast(story)
     article = Article.objects.create(story=story, url="https://rts.example/a", outlet=index.outlets["rts"],
                                      published_at=datetime(2025, 3, 16, 9, tzinfo=tz.utc), day=date(2025, 3, 16),
                                      title="A", text=TEXT)
@@ -208,7 +209,7 @@ def test_a_ledger_written_under_the_old_hash_still_verifies_and_goes_on(tmp_path
     """Entries of version 1 (written before the hash covered what they point to) keep their
     hash; entries appended after them are version 2, and the whole chain verifies."""
     story = make_story(tmp_path)
-    index = StoryIndex(story)
+    index = story_cast(story)
     prev, rows = chain.GENESIS, []
     for seq, (actor, position) in enumerate([("ministry", "deny"), ("president", "affirm")], start=1):
         record = StanceRecord(story=story, seq=seq, actor=index.actors[actor], question=index.questions["device-owned"],

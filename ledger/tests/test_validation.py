@@ -9,7 +9,8 @@ from django.core.management import call_command
 
 from ledger.errors import LedgerError
 from ledger.models import StanceRecord
-from ledger.services import RecordDraft, StoryIndex, records_append
+from ledger.plumbing import story_cast
+from ledger.services import RecordDraft, records_append
 from ledger.tests.factories import make_story
 from ledger.validation import records_valid
 
@@ -67,7 +68,7 @@ def test_an_import_refuses_each_bad_line_alone_and_keeps_every_good_one(tmp_path
 @pytest.mark.django_db
 def test_the_append_refuses_what_an_extractor_or_a_form_might_pass(tmp_path):
     story = make_story(tmp_path)
-    index = StoryIndex(story)
+    index = story_cast(story)
 
     def draft(**changes):
         fields = dict(actor=index.actors["students"], question=index.questions["crowd"], position="number",

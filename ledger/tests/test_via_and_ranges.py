@@ -9,7 +9,8 @@ from django.core.management import call_command
 
 from ledger.models import StanceRecord
 from ledger.selectors import positions_as_of
-from ledger.services import RecordDraft, StoryIndex, records_append
+from ledger.plumbing import story_cast
+from ledger.services import RecordDraft, records_append
 from ledger.tests.factories import make_story
 
 AS_OF = date(2025, 3, 31)
@@ -17,7 +18,7 @@ AS_OF = date(2025, 3, 31)
 
 def add(story, rows):
     """rows: (actor, question, position, day, outlet, via, value, value_high)."""
-    index = StoryIndex(story)
+    index = story_cast(story)
     return records_append(story=story, drafts=[RecordDraft(
         actor=index.actors[a], question=index.questions[q], position=p, reported_on=date.fromisoformat(d),
         extractor="test/1", outlet=index.outlets[o], outlets=[o], via=index.outlets[v] if v else None,

@@ -9,7 +9,8 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from ledger.models import Article, Excerpt, StanceRecord, Story
-from ledger.services import RecordDraft, StoryIndex, records_append
+from ledger.plumbing import story_cast
+from ledger.services import RecordDraft, records_append
 from ledger.tests.factories import bundle_load
 
 STORY_TOML = """
@@ -103,7 +104,7 @@ def story_make(folder, toml: str = STORY_TOML) -> Story:
 
 
 def excerpt_make(story: Story, *, outlet: str, day: date, sentence: str, copies=()) -> Excerpt:
-    index = StoryIndex(story)
+    index = story_cast(story)
     article = Article.objects.create(
         story=story, url=f"https://{outlet}.example/{day.isoformat()}/{len(sentence)}", outlet=index.outlets[outlet],
         published_at=datetime(day.year, day.month, day.day, 9, 30, tzinfo=timezone.utc), day=day,
@@ -113,7 +114,7 @@ def excerpt_make(story: Story, *, outlet: str, day: date, sentence: str, copies=
 
 
 def drafts_append(story: Story, rows) -> list[StanceRecord]:
-    index = StoryIndex(story)
+    index = story_cast(story)
     drafts = []
     for actor, question, position, value, day, outlet, quote, excerpt in rows:
         drafts.append(RecordDraft(

@@ -4,7 +4,8 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 
 from ledger.errors import LedgerError
-from ledger.selectors import records_export, story_get
+from ledger.record_lines import records_export
+from ledger.selectors import story_get
 
 
 class Command(BaseCommand):

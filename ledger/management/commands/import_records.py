@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from ledger.errors import LedgerError
 from ledger.selectors import story_get
-from ledger.services import records_import
+from ledger.record_lines import records_import
 
 
 class Command(BaseCommand):

@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from ledger.errors import LedgerError
 from ledger.selectors import story_get, stories_list
-from ledger.services import periods_differences, periods_rebuild
+from ledger.periods import periods_differences, periods_rebuild
 
 
 class Command(BaseCommand):
