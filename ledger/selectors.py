@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from .errors import LedgerError, NotFound
-from .models import Actor, Question, StanceRecord, Story
+from .models import Actor, Question, Retraction, StanceRecord, Story
 from .periods import stances_cut, stances_from_periods
 from .plumbing import (SOURCE_OUTLET_SQL, LedgerMark, Pair, StoryCast, counting_sql, ledger_mark, prepared_cursor,
                        record_source, story_cast, story_marked)
