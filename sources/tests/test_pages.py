@@ -121,3 +121,22 @@ def test_a_record_whose_page_is_gone_says_so_and_stays(client, story):
     page = client.get(f"/records/{record.id}/").content.decode()
     assert "The page this record comes from is gone" in page
     assert StanceRecord.objects.filter(pk=record.pk, retraction__isnull=True).exists()
+
+
+def test_the_web_demo_bundle_loads_and_hook_add_prints_a_secret(tmp_path):
+    import shutil
+    from io import StringIO
+    from pathlib import Path
+
+    from django.core.management import call_command
+
+    from sources.models import Source
+
+    folder = tmp_path / "web-demo"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "fixtures" / "web-demo", folder)
+    call_command("load_story", str(folder), stdout=StringIO())
+    sources = {s.key: s for s in Source.objects.filter(story__slug="web-demo")}
+    assert sources["alpha-feed"].kind == "feed" and sources["gamma-index"].location == str(folder / "index.csv")
+    out = StringIO()
+    call_command("hook_add", "web-demo", "http://127.0.0.1:8020/", stdout=out)
+    assert "secret: whsec_" in out.getvalue()
