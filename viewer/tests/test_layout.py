@@ -3,7 +3,7 @@ scrolls sideways, charts draw, and each page is kept as a screenshot to look at.
 import json
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Permission, User
 from ingest.models import IngestReject, IngestRun
 from ledger.models import Actor
 from ledger.selectors import _story_cast
@@ -40,7 +40,8 @@ def world(transactional_db, tmp_path):
                          side="independent")
     _story_cast.cache_clear()
     rec(story, "archive", "crowd-size", "number", "2025-03-16", "danas", value=275000)
-    User.objects.create_user("editor", password="pw-editor-1", is_staff=True)
+    editor = User.objects.create_user("editor", password="pw-editor-1", is_staff=True)
+    editor.user_permissions.add(Permission.objects.get(content_type__app_label="ledger", codename="add_stancerecord"))
     return world
 
 
@@ -99,6 +100,7 @@ def test_every_page_fits_the_screen(browser, live_server, world, width):
         for name, url in {"add-record": "/stories/canopy/records/new/",
                           "flip-as-staff": f"/stories/canopy/flips/{world['flip_id']}/"}.items():
             page.goto(url)
+            assert page.locator(".notice.error").count() == 0, name
             scroll = page.evaluate("document.documentElement.scrollWidth")
             if scroll > width:
                 too_wide[name] = scroll
