@@ -54,6 +54,7 @@ FUZZY_CUTOFF = 85  # rapidfuzz ratio for a misspelt name ("Lindquist" for "Lindq
 
 _QUOTE = re.compile(r'"[^"]{2,}?"')
 _RELATIVE_CLAUSE = None  # built per pack
+_SPACES = re.compile(r"\s*")
 _CAPITALIZED = re.compile(r"\b[A-Z][a-z]{5,}\b")
 _NAME_LEAD = re.compile(r"(?:\s*\b[A-Z][\w.'\-]*)+$")  # a title and first names before a surname
 _LABEL = re.compile(r"^\s*(?:\d{1,2}[:.]\d{2}\s+)?([A-Z][\w.'\- ]{0,48}?):\s+(?=\S)")
@@ -136,6 +137,9 @@ class StoryRules2:
         self.unsaid = re.compile("(?:" + "|".join(("" if p[:2] == "n'" else r"(?<!\w)") + f"(?:{pattern_lower(p)})"
                                                   for p in pack.unsaid) + r")\s*$") if pack.unsaid else None
         self.denial_object = rx(pack.denial_object)
+        self.complementizer = rx(pack.complementizer)
+        self.according_gap = re.compile(rf"\s*(?:(?:{det})\s+)?(?:(?:{'|'.join(pack.source_nouns)})\s+)?(?:(?:{det})\s+)?",
+                                        re.IGNORECASE) if pack.source_nouns else None
         self.denial_always = rx(pack.denial_always)
         self.day_anchor = rx(pack.day_anchor)
         self.not_a_figure = re.compile(rf"\s*(?:{'|'.join(pack.not_a_figure)})(?!\w)", re.IGNORECASE) \
@@ -316,8 +320,8 @@ class StoryRules2:
             if any(a <= v_start < b for a, b in covered):
                 continue  # reported inside another's statement ("X said Y told ...")
             if kind == "according":
-                after = [m for m in clause_mentions if m.start >= v_end and m.start - v_end <= 16
-                         and re.fullmatch(rf"\s*(?:(?:{self.determiner})\s+)?", s[v_end:m.start], re.IGNORECASE)]
+                after = [m for m in clause_mentions if m.start >= v_end and m.start - v_end <= 40
+                         and (self.according_gap or _SPACES).fullmatch(s[v_end:m.start])]
                 if not after:
                     continue
                 speakers = self._coordinated(s, after[0], clause_mentions, forward=True)
@@ -334,6 +338,10 @@ class StoryRules2:
                 if subject is not None:
                     speakers = self._coordinated(s, subject, before, forward=False)
                     first = min(m.start for m in speakers)
+                    if self.speaks_for:  # "..., a spokesperson for the Business Secretary said"
+                        head = self.speaks_for.search(s[max(c_start, first - 60):first])
+                        if head:
+                            first = max(c_start, first - 60) + head.start()
                     # What precedes the subject's name, without its determiner, title and first
                     # names ("..., Dr Ilse Marr said": the lead ends at the comma).
                     lead = self._name_lead.sub("", _NAME_LEAD.sub("", orig[c_start:first].rstrip())).rstrip()
@@ -380,6 +388,8 @@ class StoryRules2:
         if not m:
             return False
         word = m.group(1)
+        if self.complementizer and self.complementizer.fullmatch(word):
+            return True  # "said A, but that B": B is said too
         return bool(self.attribution.fullmatch(word)) or (word.lower().endswith("ed") and len(word) > 4)
 
     def _subject(self, s, before, v_start, c_start) -> Mention | None:
@@ -522,8 +532,10 @@ class StoryRules2:
             window = window[max(breaks):]
         return bool(self.negation and self.negation.search(window))
 
-    def figure(self, q: QuestionRules, c: str) -> tuple[float, float | None, float] | None:
-        """(value, value_high, confidence) of the figure the content gives."""
+    def figure(self, q: QuestionRules, c: str, *, bare: bool = False) -> tuple[float, float | None, float] | None:
+        """(value, value_high, confidence) of the figure the content gives. `bare`: the unit
+        was named in the sentence's other clause ("the union says 1,300 jobs; Kestrel says
+        800"), so a figure without it counts."""
         best = None
         for m in self.figure_rx.finditer(c):
             value = _parse_number(m.group(1))
@@ -552,7 +564,7 @@ class StoryRules2:
                     if hv > value:
                         high, end = hv, tail.end()
             with_unit = bool(q.unit and q.unit.match(c, end))
-            if not with_unit and not m.group(2) and value < 1000:
+            if not with_unit and not m.group(2) and value < (10 if bare else 1000):
                 continue
             conf = 0.8 if with_unit else 0.55
             if self.approximate and self.approximate.search(c[max(0, m.start() - 25):m.start()]):
@@ -688,6 +700,8 @@ def _findings(rules, s, a, b, att, questions, via, excerpt, seen) -> list[Findin
             if rules.elsewhen and rules.elsewhen.search(s):
                 continue  # a figure of another year
             fig = rules.figure(q, c)
+            if not fig and q.unit and q.unit.search(s) and not q.unit.search(c):
+                fig = rules.figure(q, c, bare=True)
             if not fig:
                 continue
             value, high, conf = fig

@@ -86,6 +86,10 @@ class LanguagePack:
     # Between a verb of denial and a cue, what makes the verb deny the cue ("that",
     # "claims", "reports"); "denied ..." forms need none (matched by `denial_always`).
     denial_object: list[str] = field(default_factory=list)
+    # The word that opens reported speech ("that"): "said A, but that B" says B too.
+    complementizer: list[str] = field(default_factory=list)
+    # "according to a statement from X": what may stand between the phrase and the name.
+    source_nouns: list[str] = field(default_factory=list)
     denial_always: list[str] = field(default_factory=list)
     # Where one sentence holds two statements ("while", "whereas", "but", ";").
     clause_break: list[str] = field(default_factory=list)

@@ -65,6 +65,9 @@ PACK = LanguagePack(
     denial_object=[r"that", r"claims?", r"reports?", r"allegations?", r"suggestions?", r"accusations?",
                    r"assertions?", r"charges?", r"rumou?rs?", r"as"],
     denial_always=[r"den(?:y|ies|ied|ying)"],
+    complementizer=[r"that"],
+    source_nouns=[r"(?:statement|letter|post|report|figures|data|estimates?|document|release|spokes(?:person|man|woman)"
+                  r"|officials?|sources?)s? (?:from|by|of|for|at|issued by)"],
     clause_break=[r";", r"while", r"whereas", r"but", r"meanwhile", r"whilst"],
     negation=[r"not", r"no", r"never", r"n[o']t", r"\w+n't", r"neither", r"nor", r"without", r"none", r"no longer"],
     hedge=[r"partly", r"partially", r"in part", r"largely", r"mostly", r"almost", r"nearly",
