@@ -138,6 +138,7 @@ class StoryRules2:
                                                   for p in pack.unsaid) + r")\s*$") if pack.unsaid else None
         self.denial_object = rx(pack.denial_object)
         self.complementizer = rx(pack.complementizer)
+        self.concessive = re.compile(rf"(?<!\w)(?:{'|'.join(pack.concessive)})\s+$") if pack.concessive else None
         self.according_gap = re.compile(rf"\s*(?:(?:{det})\s+)?(?:(?:{'|'.join(pack.source_nouns)})\s+)?(?:(?:{det})\s+)?",
                                         re.IGNORECASE) if pack.source_nouns else None
         self.denial_always = rx(pack.denial_always)
@@ -300,6 +301,11 @@ class StoryRules2:
                 names = [m for m in self.mentions(prev) if m.end <= prev_label.end(1) and m.actor]
                 if names:
                     out.append(Attribution([names[-1].actor], (0, len(s)), "label", who=names[-1].text))
+            elif s.lstrip().startswith('"') and s.rstrip().endswith('"') and '"' in prev:
+                # A quotation goes on: '"We will not pay," she said. "Not now, not ever."'
+                before = [a for a in self.read(prev) if a.speakers]
+                if before:
+                    out.append(Attribution(before[-1].speakers, (0, len(s)), "quotation", who=before[-1].who))
         return out
 
     def _clause(self, s, orig, c_start, c_end, mentions, in_quote, prev) -> list[Attribution]:
@@ -657,7 +663,8 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
             questions.append((q, True))
     if not questions:
         return []
-    if not (rules.attribution.search(low) or rules.according_to.search(low) or _LABEL.match(s) or _LABEL.match(prev)):
+    if not (rules.attribution.search(low) or rules.according_to.search(low) or _LABEL.match(s) or _LABEL.match(prev)
+            or (s.startswith('"') and '"' in prev)):
         return []  # nobody is said to say anything: most sentences of the news
     attributions = rules.read(s, prev)
     if not attributions:
@@ -693,7 +700,9 @@ def _findings(rules, s, a, b, att, questions, via, excerpt, seen) -> list[Findin
         return []
     if rules.question_marker and rules.question_marker.search(c):
         return []
-    if rules.rumour and (rules.rumour.search(c) or rules.rumour.search(prefix[-60:])):
+    # Hearsay about the saying itself ("X has reportedly told ...", "rumours that X said"),
+    # not a word inside what was said ("X dismissed rumours that ...").
+    if rules.rumour and rules.rumour.search(prefix[-60:] + c[:8]):
         return []
     for q, borrowed in questions:
         if q.number:
@@ -735,6 +744,8 @@ def _conditional(rules: StoryRules2, c: str, cue: str, prefix: str) -> bool:
     for m in rules.conditional.finditer(c):
         if cue_at >= 0 and cue_at <= m.start() < cue_at + len(cue):
             continue
+        if rules.concessive and rules.concessive.search(c[max(0, m.start() - 12):m.start()]):
+            continue  # "even if": the statement stands
         return True
     return bool(rules.conditional.match(prefix.lstrip()))
 

@@ -98,6 +98,8 @@ class LanguagePack:
     hedge: list[str] = field(default_factory=list)
     # A condition or a hypothesis: no statement ("if", "unless", "were to").
     conditional: list[str] = field(default_factory=list)
+    # Words before a conditional that keep the statement ("even if").
+    concessive: list[str] = field(default_factory=list)
     # Hearsay and rumour: no statement ("reportedly", "allegedly", "rumours that").
     rumour: list[str] = field(default_factory=list)
     # An indirect question: no statement ("asked whether", "wondered if").

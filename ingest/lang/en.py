@@ -75,6 +75,7 @@ PACK = LanguagePack(
            r"apart from", r"with the exception", r"still outstanding"],
     conditional=[r"if", r"unless", r"were to", r"in case", r"provided that", r"as long as", r"hypothetically",
                  r"in theory", r"would have", r"should (?:it|they|he|she|this) (?:be|prove|turn)"],
+    concessive=[r"even", r"as"],
     rumour=[r"reportedly", r"allegedly", r"purportedly", r"supposedly", r"rumou?r(?:s|ed)?", r"speculation",
             r"speculat(?:e|es|ed|ing)", r"unconfirmed", r"unverified", r"(?:is|are|was|were) said to",
             r"it is (?:believed|understood|rumou?red)", r"(?:is|are|was|were) believed to", r"may have said",

@@ -64,6 +64,9 @@ CLASSES = [
      [("ministry", "device-owned", "deny", None)]),
     ("pronoun-role", "The minister added that the police bought an LRAD in 2021.", None, ["sound"],
      [("ministry", "device-owned", "affirm", None)]),
+    ("pronoun-role", '"The police do not have an LRAD."',
+     '"We used nothing," the Interior Minister said. "The police do not have an LRAD."', ["sound"],
+     [("ministry", "device-owned", "deny", None)]),  # a quotation that goes on
     # 3. several speakers in one sentence
     ("multi-speaker", "Both the President and the Interior Minister claimed the state does not have a sound cannon.",
      None, ["sound"], [("president", "device-owned", "deny", None), ("ministry", "device-owned", "deny", None)]),
@@ -101,6 +104,15 @@ def test_rules2_reads_what_rules1_misread(story2, cls, sentence, context, topics
     assert sorted(run(rules2, story2, sentence, topics, context), key=str) == sorted(expected, key=str)
     assert sorted(run(rules1, story2, sentence, topics, context), key=str) != sorted(expected, key=str), \
         "rules/1 already reads this: the case proves nothing"
+
+
+def test_hearsay_and_conditions_inside_what_was_said(story2):
+    # Rumours the speaker dismisses are the speaker's statement; "even if" keeps it.
+    assert run(rules2, story2, "The Interior Ministry dismissed rumours that the police have an LRAD.", ["sound"]) == \
+        [("ministry", "device-owned", "deny", None)]
+    assert run(rules2, story2, "The Interior Ministry said the police have no such device, even if the students say "
+                               "otherwise.", ["sound"]) == [("ministry", "device-owned", "deny", None)]
+    assert run(rules2, story2, "The Interior Ministry reportedly said the police have no such device.", ["sound"]) == []
 
 
 def test_vague_amounts_are_no_figure(story2):
