@@ -53,11 +53,11 @@ NEGATION_WINDOW = 30
 FUZZY_CUTOFF = 85  # rapidfuzz ratio for a misspelt name ("Lindquist" for "Lindqvist")
 
 _QUOTE = re.compile(r'"[^"]{2,}?"')
-_RELATIVE_CLAUSE = None  # built per pack
 _SPACES = re.compile(r"\s*")
 _CAPITALIZED = re.compile(r"\b[A-Z][a-z]{5,}\b")
 _NAME_LEAD = re.compile(r"(?:\s*\b[A-Z][\w.'\-]*)+$")  # a title and first names before a surname
 _LABEL = re.compile(r"^\s*(?:\d{1,2}[:.]\d{2}\s+)?([A-Z][\w.'\- ]{0,48}?):\s+(?=\S)")
+
 
 def _literal(pattern: str) -> str | None:
     """The plain phrase of a simple alias ('\\bInterior Ministry\\b' -> 'Interior Ministry')."""

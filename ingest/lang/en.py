@@ -34,6 +34,7 @@ PACK = LanguagePack(
     credit=[
         r"as {outlet} (?:first )?(?:reported|wrote|said|quoted|learned|learnt|revealed|reports|writes)",
         r"{outlet} (?:reported|has reported|quoted|learned|has learned|cited|wrote)",
+        r"(?:first |as |was |were )?(?:reported|published|broadcast|revealed) (?:first )?by {outlet}",
         r"(?:told|tells|telling|said to|speaking to|talking to|in an interview (?:with|for|to)"
         r"|(?:was )?quoted by|cited by|in a statement to|said on|speaking on|(?:was )?interviewed by"
         r"|in comments to|(?:wrote|writing) (?:for|in)) (?:the )?{outlet}(?:'s)?",

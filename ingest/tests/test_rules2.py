@@ -143,6 +143,9 @@ def test_credit_to_another_outlet_is_via(story2):
     told = "The Interior Minister told Gamma that the police have an LRAD."
     [f] = rules2.extract(rules, ExcerptView(id=2, sentence=told, text=told, topics=["sound"], day=D, outlets=("alpha",)))
     assert f.via == "gamma"
+    first = "In remarks first reported by Beta, the Interior Minister said the police have an LRAD."
+    [f] = rules2.extract(rules, ExcerptView(id=4, sentence=first, text=first, topics=["sound"], day=D, outlets=("alpha",)))
+    assert f.via == "beta"
     # An outlet crediting itself is no other source.
     [f] = rules2.extract(rules, ExcerptView(id=3, sentence=told, text=told, topics=["sound"], day=D, outlets=("gamma",)))
     assert f.via is None
