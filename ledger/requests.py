@@ -1,6 +1,7 @@
 """The positions request: what "positions as of a date" is asked with, read once for every
 way in. The API's query serializers and the viewer's page forms are thin shells over
-`positions_request`; the limits, defaults, date clamping, flip ids and notices live here.
+`positions_request`; the limits, defaults, date clamping and notices live here (a flip's id
+is read by `ledger.positions.flip_id_parse`, next to where it is made).
 
 - `as_of` (YYYY-MM-DD): default today, or the story's end if earlier. A day outside the story
   is moved to its start or end, with a notice saying so.
@@ -15,15 +16,13 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timezone
 
-from .errors import LedgerError, NotFound
+from .errors import LedgerError
 from .models import Actor, Question, Story, Topic
-from .positions import FlipId, flip_id_parse  # noqa: F401  (flip ids: parsed in one place)
 from .selectors import (Positions, actor_get, default_as_of, positions_as_of, question_get, story_cast,
                         topic_get)
 
 MAX_CONFIRM = 1000
 MAX_HISTORY = 2 ** 31 - 1  # a period's ordinal is a 32-bit integer
-PARAMS = ("as_of", "question", "topic", "actor", "confirm", "known_at", "history")
 
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 _WHOLE = re.compile(r"[0-9]{1,12}")
@@ -95,9 +94,11 @@ def independent_sources(story: Story) -> int:
     return len(set(story_cast(story).sources.values()))
 
 
-def positions_request(story: Story, params, *, as_of: date | None = None) -> PositionsRequest:
-    """The request a query string makes (any mapping of the PARAMS). `as_of`: a day the
-    caller read itself (a page's slider), used when `params` name none."""
+def positions_request(story: Story, params, *, as_of: date | None = None, topics=None) -> PositionsRequest:
+    """The request a query string makes (any mapping with `get`: as_of, question, topic,
+    actor, confirm, known_at, history). `as_of`: a day the caller read itself (a page's
+    slider), used when `params` name none. `topics`: the story's topics, when the caller has
+    read them already (a page lists them), so the topic is found without another query."""
     notices = []
     text = _text(params, "as_of")
     if text is not None:
@@ -126,7 +127,10 @@ def positions_request(story: Story, params, *, as_of: date | None = None) -> Pos
     history = None if text is None else whole_parse(text, param="history", low=0, high=MAX_HISTORY)
 
     question_key, topic_key, actor_key = (_text(params, name) for name in ("question", "topic", "actor"))
-    topic = topic_get(story, topic_key) if topic_key is not None else None
+    topic = None
+    if topic_key is not None:
+        topic = next((t for t in topics if t.key == topic_key), None) if topics is not None else None
+        topic = topic or topic_get(story, topic_key)
     questions = None
     if question_key is not None:
         question = question_get(story, question_key)

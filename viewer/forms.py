@@ -7,10 +7,9 @@ from datetime import date, timedelta
 from django import forms
 from django.core.validators import URLValidator
 
-from ledger.errors import LedgerError, NotFound
+from ledger.errors import LedgerError
 from ledger.models import StanceRecord, Story
 from ledger.requests import MAX_CONFIRM, day_parse, positions_request
-from ledger.selectors import default_as_of
 from ledger.plumbing import story_cast
 from ledger.services import RecordDraft, record_draft_check
 
@@ -47,14 +46,10 @@ def positions_query(story: Story, params, *, topics=None) -> dict:
     "confirm": int, "actor": Actor or None, "notices": [{"param", "message"}]}; without a
     topic, the first of `topics`. Raises LedgerError naming a bad parameter (its `status`: 400, or 404)."""
     topic = (params.get("topic") or "").strip() or (topics[0].key if topics else None)
-    # The page has read its topics (for the tabs): the topic is found among them, not read again.
-    known = {t.key: t for t in topics} if topics is not None else None
-    if known is not None and topic is not None and topic not in known:
-        raise NotFound(f"unknown topic {topic!r}", param="topic")
-    asked = positions_request(story, {"topic": None if known is not None else topic, "confirm": params.get("confirm"),
-                                      "actor": params.get("actor")}, as_of=_slider_day(story, params))
-    return {"topic": known.get(topic) if known is not None else asked.topic, "as_of": asked.as_of,
-            "confirm": asked.confirm, "actor": asked.actor, "notices": [n.as_dict() for n in asked.notices]}
+    asked = positions_request(story, {"topic": topic, "confirm": params.get("confirm"), "actor": params.get("actor")},
+                              as_of=_slider_day(story, params), topics=topics)
+    return {"topic": asked.topic, "as_of": asked.as_of, "confirm": asked.confirm, "actor": asked.actor,
+            "notices": [n.as_dict() for n in asked.notices]}
 
 
 def confirm_query(story: Story, params) -> dict:

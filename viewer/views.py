@@ -184,17 +184,19 @@ def record_retract(request, record_id):
     except NotFound as exc:
         return respond(request, None, "viewer/error.html", error_body(404, exc.message), status=404)
     form = RetractForm(request.POST)
+    status = 400
     if form.is_valid():
         try:
             retraction_append(record=record, reason=form.cleaned_data["reason"], retracted_by=request.user.username)
         except LedgerError as exc:
             form.add_error(None, exc.message)
+            status = exc.status  # a record retracted already: 409, as the API answers
         else:
             return HttpResponseRedirect(links.record_url(record.id, confirm=form.cleaned_data["confirm"]))
     query = confirm_query(record.story, {})
     query.pop("notices")
     data = pages.record_data(record, **query)
-    return respond(request, None, "viewer/record.html", data, status=400, context={"retract_form": form})
+    return respond(request, None, "viewer/record.html", data, status=status, context={"retract_form": form})
 
 
 @require_http_methods(["GET", "POST"])

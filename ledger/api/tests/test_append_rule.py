@@ -1,5 +1,6 @@
 """One rule for appending a record, in the API and on the page form alike
-(ledger.permissions): the permission ledger.add_stancerecord, whether staff or not."""
+(ledger.permissions): the permission ledger.add_stancerecord, whether staff or not; and one
+status for each refusal in both."""
 from django.test import Client
 
 from ledger.models import StanceRecord
@@ -44,3 +45,14 @@ def test_the_permission_alone_appends_through_the_api_and_the_form(ledger):
 def test_anonymous_readers_are_sent_to_log_in(ledger):
     response = Client().post(FORM, FORM_BODY)
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+
+
+def test_a_record_retracted_twice_is_409_in_the_api_and_on_the_page(ledger):
+    staff = user_make("editor", staff=True)
+    client = signed_in(staff)
+    record = ledger.records["deny"]
+    assert client.post(f"/records/{record.id}/retract/", {"reason": "misread"}).status_code == 302
+    page = client.post(f"/records/{record.id}/retract/", {"reason": "again"})
+    assert page.status_code == 409 and f"record {record.id} is already retracted" in page.content.decode()
+    api = client.post(f"/api/v1/records/{record.id}/retractions", {"reason": "again"}, content_type="application/json")
+    assert api.status_code == 409
