@@ -18,8 +18,8 @@ from datetime import date, datetime, timezone
 
 from .errors import LedgerError
 from .models import Actor, Question, Story, Topic
-from .selectors import (Positions, actor_get, default_as_of, positions_as_of, question_get, story_cast,
-                        topic_get)
+from .plumbing import story_cast
+from .selectors import Positions, actor_get, default_as_of, positions_as_of, question_get, topic_get
 
 MAX_CONFIRM = 1000
 MAX_HISTORY = 2 ** 31 - 1  # a period's ordinal is a 32-bit integer
@@ -138,7 +138,9 @@ def positions_request(story: Story, params, *, as_of: date | None = None, topics
         questions = [question] if topic is None or question.topic_id == topic.id else []
     elif topic is not None:
         questions = [q for q in story_cast(story).questions.values() if q.topic_id == topic.id]
-    actor = actor_get(story, actor_key) if actor_key is not None else None
+    actor = None
+    if actor_key is not None:
+        actor = story_cast(story).actors.get(actor_key) or actor_get(story, actor_key)
     return PositionsRequest(story=story, as_of=as_of, confirm=confirm, questions=questions, topic=topic,
                             actor=actor, known_at=known_at, history=history, notices=notices)
 
