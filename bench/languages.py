@@ -16,7 +16,7 @@ extraction runs in this process: Celery in eager mode) and prints:
    the key (the latest key statement of that actor on that question dated on or before the
    record's day states the same position; precision).
 
-    DEBUG=1 .venv/bin/python bench/languages.py [--db postgres://.../ledger_bench_languages]
+    DEBUG=1 .venv/bin/python bench/languages.py [--extractor rules/1] [--db postgres://.../ledger_bench_languages]
 """
 import argparse
 import json
@@ -52,12 +52,12 @@ def bundle(folder: Path, source: str, slug: str, script: str | None = None) -> P
     return target
 
 
-def ingest(path: Path):
+def ingest(path: Path, extractor: str):
     from ingest.services import ingest_file
     from ledger.bundle import story_load
 
     story, _ = story_load(path)
-    run = ingest_file(story=story, path=path / "articles.jsonl")
+    run = ingest_file(story=story, path=path / "articles.jsonl", extractor=extractor)
     run.refresh_from_db()
     return story, run
 
@@ -105,6 +105,7 @@ def _outlet_of(story, url: str) -> str:
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--db", default="postgres://postgres@127.0.0.1:5432/ledger_bench_languages")
+    parser.add_argument("--extractor", default="rules", help="rules (the default offline extractor), rules/1, rules/2")
     args = parser.parse_args()
     setup_django(args.db)
     recreate_database(args.db)
@@ -116,7 +117,7 @@ def main():
     call_command("migrate", verbosity=0)
     from ingest.extractors import extractor_get
 
-    print(f"extractor: {extractor_get('rules').name}\n")
+    print(f"extractor: {extractor_get(args.extractor).name}\n")
     rows = {}
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -126,7 +127,7 @@ def main():
                     ("Serbian, all Latin without diacritics", "canopy-sr", "sr-ascii", "ascii")]
         for label, source, slug, script in variants:
             path = bundle(folder, source, slug, script)
-            story, run = ingest(path)
+            story, run = ingest(path, args.extractor)
             rows[label] = (run, scores(story))
             if slug == "canopy-sr":
                 mixed, mixed_key = story, path / "answer_key.jsonl"
