@@ -18,11 +18,11 @@ from django.db.models import ProtectedError
 from django.utils import timezone
 
 from .errors import LedgerError
-from .models import Actor, KeyStatement, Outlet, Question, Story, Topic
+from .models import Actor, KeyStatement, Outlet, Question, StanceRecord, Story, Topic
 from .periods import periods_ready, periods_rebuild
 
 SLUG = re.compile(r"^[a-z0-9-]+$")
-STANCES = ("affirm", "deny", "partial")
+STANCES = StanceRecord.STANCES
 
 
 class BundleError(LedgerError):

@@ -97,10 +97,12 @@ def entry_hash(prev_hash: str, content: dict) -> str:
 
 # --- writing -----------------------------------------------------------------------------
 
+# Each article's text is hashed once, however many of the excerpts come from it.
 EXCERPT_EVIDENCE_SQL = """
-SELECT e.id, e.text, a.url, encode(sha256(convert_to(a.text, 'UTF8')), 'hex')
-FROM ledger_excerpt e JOIN ledger_article a ON a.id = e.article_id
-WHERE e.id = ANY(%s)
+WITH e AS (SELECT id, text, article_id FROM ledger_excerpt WHERE id = ANY(%s)),
+     a AS (SELECT id, url, encode(sha256(convert_to(text, 'UTF8')), 'hex') AS sha256
+           FROM ledger_article WHERE id IN (SELECT article_id FROM e))
+SELECT e.id, e.text, a.url, a.sha256 FROM e JOIN a ON a.id = e.article_id
 """
 
 
@@ -144,28 +146,33 @@ class ChainBreak:
 RECORD_COLUMNS = ("id", "seq", "hash_version", "prev_hash", "hash", "story_id", "actor_id", "question_id", "position",
                   "value", "value_high", "reported_on", "outlet_id", "via_id", "outlets", "url", "quote",
                   "excerpt_id", "extractor", "confidence", "rationale", "recorded_at")
-RECORDS_SQL = "SELECT " + ", ".join(f"r.{c}" for c in RECORD_COLUMNS) + """,
-       ac.key, q.key, o.key, v.key, e.text, a.url, encode(sha256(convert_to(a.text, 'UTF8')), 'hex')
+# Each article a record points to is hashed once (a story has far fewer articles than records).
+RECORDS_SQL = "WITH a AS MATERIALIZED (" + """
+    SELECT id, url, encode(sha256(convert_to(text, 'UTF8')), 'hex') AS sha256 FROM ledger_article
+    WHERE id IN (SELECT e.article_id FROM ledger_stancerecord r JOIN ledger_excerpt e ON e.id = r.excerpt_id
+                 WHERE r.story_id = %(story)s))
+SELECT """ + ", ".join(f"r.{c}" for c in RECORD_COLUMNS) + """,
+       ac.key, q.key, o.key, v.key, e.text, a.url, a.sha256
 FROM ledger_stancerecord r
 LEFT JOIN ledger_actor ac ON ac.id = r.actor_id
 LEFT JOIN ledger_question q ON q.id = r.question_id
 LEFT JOIN ledger_outlet o ON o.id = r.outlet_id
 LEFT JOIN ledger_outlet v ON v.id = r.via_id
 LEFT JOIN ledger_excerpt e ON e.id = r.excerpt_id
-LEFT JOIN ledger_article a ON a.id = e.article_id
-WHERE r.story_id = %s ORDER BY r.seq
+LEFT JOIN a ON a.id = e.article_id
+WHERE r.story_id = %(story)s ORDER BY r.seq
 """
 RETRACTION_COLUMNS = ("id", "seq", "hash_version", "prev_hash", "hash", "story_id", "record_id", "reason",
                       "retracted_by", "recorded_at")
 RETRACTIONS_SQL = "SELECT " + ", ".join(f"x.{c}" for c in RETRACTION_COLUMNS) + """, r.hash
 FROM ledger_retraction x LEFT JOIN ledger_stancerecord r ON r.id = x.record_id
-WHERE x.story_id = %s ORDER BY x.seq
+WHERE x.story_id = %(story)s ORDER BY x.seq
 """
 
 
 def _stream(sql: str, story_id: int):
     cursor = connection.chunked_cursor()
-    cursor.execute(sql, [story_id])
+    cursor.execute(sql, {"story": story_id})
     while rows := cursor.fetchmany(5000):
         yield from rows
     cursor.close()

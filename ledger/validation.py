@@ -11,6 +11,7 @@ import math
 from urllib.parse import urlsplit
 
 from .errors import LedgerError
+from .models import StanceRecord
 
 URL_MAX = 1000  # the url columns' length
 QUOTE_MAX = 5000
@@ -18,8 +19,7 @@ RATIONALE_MAX = 5000
 EXTRACTOR_MAX = 200
 REASON_MAX = 5000
 
-STANCES = ("affirm", "deny", "partial")
-NUMBER = "number"
+STANCES, NUMBER = StanceRecord.STANCES, StanceRecord.NUMBER  # the position kinds' one home
 
 
 def text_problem(value: str) -> str | None:
