@@ -87,10 +87,11 @@ def main():
     from django.db import connection
 
     from ledger.models import PeriodsHead, StanceRecord
-    from ledger.selectors import ledger_mark
-    from ledger import services
+    from ledger import periods
+    from ledger.periods import periods_catch_up
     from ledger.plumbing import story_cast
-from ledger.services import periods_catch_up, records_append
+    from ledger.selectors import ledger_mark
+    from ledger.services import records_append
 
     call_command("migrate", verbosity=0, interactive=False)
     folder = Path(tempfile.mkdtemp())
@@ -98,7 +99,7 @@ from ledger.services import periods_catch_up, records_append
     PeriodsHead.objects.filter(story=behind).delete()  # no periods to follow: records only
     # An append that leaves periods behind asks a worker to catch up once it commits; no
     # worker here, and nothing sent to a broker: this process catches up itself, timed.
-    services.periods_catch_up_soon = lambda story_id: None
+    periods.periods_catch_up_soon = lambda story_id: None
     indexes = {"kept": story_cast(kept), "behind": story_cast(behind)}
     rng = random.Random(args.seed)
     held = {}

@@ -3,7 +3,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from .models import KeyStatement, Question, StanceRecord, Story
+from .models import KeyStatement, Question, Story
 from .selectors import positions_as_of, records_as_known
 
 CHANGE_WINDOW = timedelta(days=7)

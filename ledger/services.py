@@ -13,13 +13,8 @@ from . import chain
 from .errors import Conflict, LedgerError
 from .models import Actor, Outlet, Question, Retraction, StanceRecord, Story
 from .periods import periods_follow, periods_following
-from .plumbing import Pair, head_lock, story_cast
+from .plumbing import Pair, head_lock
 from .validation import reason_check, record_check
-
-# Read here by code written before they had homes of their own: the periods' (`ledger.periods`)
-# and the story's cast (`ledger.plumbing`), which was `StoryIndex(story)`.
-from .periods import periods_catch_up, periods_rebuild, periods_ready  # noqa: E402,F401
-StoryIndex = story_cast
 
 
 @dataclass

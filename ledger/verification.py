@@ -47,6 +47,7 @@ def ledger_verified_at(story: Story) -> datetime | None:
             .values_list("verified_at", flat=True).first())
 
 
-def ledger_last_verification(story: Story) -> LedgerVerification | None:
-    """The story's newest verification, whole or not."""
-    return LedgerVerification.objects.filter(story=story).order_by("-verified_at").first()
+def ledger_last_verification(story: Story | str) -> LedgerVerification | None:
+    """The story's (or the story with this slug's) newest verification, whole or not."""
+    where = {"story__slug": story} if isinstance(story, str) else {"story": story}
+    return LedgerVerification.objects.filter(**where).order_by("-verified_at").first()

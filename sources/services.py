@@ -20,7 +20,7 @@ from pathlib import Path
 import redis as redis_lib
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import F, Q
+from django.db.models import F
 from django.utils import timezone
 
 from ingest.models import IngestRun

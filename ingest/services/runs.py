@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from ledger.errors import LedgerError
 from ledger.models import Excerpt, Story
-from ledger.services import periods_catch_up
+from ledger.periods import periods_catch_up
 
 from ..extractors import UnknownExtractor, extractor_get
 from ..models import IngestRun

@@ -15,7 +15,7 @@ from ledger.chain import chain_verify
 from ledger.evaluation import evaluate
 from ledger.models import Excerpt, PositionPeriod, StanceRecord
 from ledger.selectors import ledger_mark
-from ledger.services import periods_rebuild
+from ledger.periods import periods_rebuild
 
 from . import corpus
 from .conftest import BUNDLE

@@ -16,7 +16,8 @@ from ledger.errors import NotFound
 from ledger.models import PeriodsHead, PositionPeriod, Question, StanceRecord, Story
 from ledger.selectors import (LedgerMark, _positions_compute, ledger_mark, positions_as_of, question_get,
                               story_marked)
-from ledger.services import periods_catch_up, periods_rebuild, retraction_append
+from ledger.periods import periods_catch_up, periods_rebuild
+from ledger.services import retraction_append
 from ledger.positions import stance_cut
 from ledger.tests.factories import STORY_TOML, append, bundle_load, make_story
 

@@ -88,3 +88,13 @@ def period(p):
     return mark_safe(
         f'<div class="period">\n  <span class="badge pos-{esc(str(p.get("position", "")))}">{esc(str(p.get("label", "")))}</span>\n'
         f'  <span class="dates">{dates}</span>\n  {sources(p.get("sources"), p.get("more"))}\n</div>\n')
+
+
+@register.inclusion_tag("viewer/_verified.html")
+def ledger_verified(story):
+    """When the story's ledger was last verified (`verify_ledger`, or the daily task), and
+    whether it was found whole: a reader sees how recently the evidence was checked."""
+    from ledger.verification import ledger_last_verification
+
+    slug = story["slug"] if isinstance(story, dict) else story.slug  # a page's story, or the model
+    return {"verification": ledger_last_verification(slug), "slug": slug}

@@ -392,3 +392,24 @@ def test_pages_show_notices_for_a_moved_day_and_an_n_above_the_groups(client, wo
         assert 'class="notice info" role="status" data-param="confirm"' in html, url
     html = client.get("/stories/canopy/", {"topic": "march-15", "as_of": "2025-03-20", "confirm": 2}).content.decode()
     assert 'class="notice info"' not in html
+
+
+def test_story_page_says_when_the_ledger_was_last_verified(client, world):
+    from django.core.management import CommandError, call_command
+    from django.db import connection
+
+    slug = world["story"].slug
+    assert "Ledger not verified yet" in client.get(f"/stories/{slug}/").content.decode()
+    call_command("verify_ledger", slug)
+    page = client.get(f"/stories/{slug}/?topic=march-15").content.decode()
+    assert "Ledger verified whole" in page and "not verified" not in page
+    # A quote edited behind the ledger's back (as a superuser, triggers off): the next
+    # verification fails, and the page says so instead of the earlier good news.
+    with connection.cursor() as cursor:
+        cursor.execute("SET session_replication_role = replica")
+        cursor.execute("UPDATE ledger_stancerecord SET quote = 'forged' WHERE id = %s", [world["records"]["deny"].id])
+        cursor.execute("SET session_replication_role = DEFAULT")
+    with pytest.raises(CommandError, match="ledger broken"):
+        call_command("verify_ledger", slug)
+    page = client.get(f"/stories/{slug}/").content.decode()
+    assert "last verification found a problem" in page and "verified whole" not in page

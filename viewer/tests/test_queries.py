@@ -19,7 +19,8 @@ PINNED = {
     # "head" is the chain head that keys the cached positions answer; "periods" the confirmed
     # periods with the records after them (the story's actors, outlets and questions are read
     # once per process and configuration)
-    "story": 5,        # story with its head, topics, periods, sources of the shown records, its freshness (web sources)
+    "story": 6,        # story with its head, topics, periods, sources of the shown records, its freshness (web
+                       # sources), the ledger's last verification
     "story_json": 4,
     "pending": 3,      # story with its head, periods, sources
     "flip": 6,         # story, confirming record, head, periods, the flip's records with their sources, the
@@ -30,8 +31,8 @@ PINNED = {
     "runs": 2,         # story, runs
     "run": 3,          # story, run, rejects
     "story_list": 1,   # stories with their counts
-    "overview": 5,     # story with its head, topics, periods of every question, sources of the shown records,
-                       # the feeds' freshness line
+    "overview": 6,     # story with its head, topics, periods of every question, sources of the shown records,
+                       # the feeds' freshness line, the ledger's last verification
     "actor": 3,        # story with its head, periods of every question, sources
     "compare": 3,      # story with its head, periods of the question, sources
 }

@@ -10,7 +10,7 @@ from ingest.models import IngestRun
 from ingest.services import ingest_file
 from ledger.errors import LedgerError
 from ledger.selectors import story_get
-from ledger.services import periods_catch_up
+from ledger.periods import periods_catch_up
 
 
 def _one_line(exc) -> str:
