@@ -455,7 +455,7 @@ def run_dict(story: Story, run) -> dict:
         "status": run.status, "message": run.message, "started_at": run.started_at, "finished_at": run.finished_at,
         "articles": run.articles, "excerpts": run.excerpts, "queued": getattr(run, "queued", run.excerpts),
         "excerpts_done": run.excerpts_done,
-        "records": run.records, "rejects": run.rejects, "capped": run.capped,
+        "records": run.records, "rejects": run.rejects, "duplicates": run.duplicates, "capped": run.capped,
         "progress": round(run.progress * 100, 1), "cost_usd": run.cost_usd,
         "tokens_in": run.tokens_in, "tokens_out": run.tokens_out,
         "uses_llm": run.extractor.startswith("llm"),  # an offline run has no tokens or cost to show

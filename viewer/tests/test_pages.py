@@ -240,10 +240,11 @@ def test_story_page_loads_plotly_from_static_not_a_cdn(client, world):
 def test_runs_pages(client, world):
     story = world["story"]
     done = IngestRun.objects.create(story=story, file_name="articles.jsonl", extractor="llm", status="done",
-                                    articles=10, excerpts=20, excerpts_done=20, records=5, rejects=2,
+                                    articles=10, excerpts=20, excerpts_done=20, records=5, rejects=3, duplicates=1,
                                     tokens_in=12345, tokens_out=678, cost_usd="0.042000")
     IngestReject.objects.create(run=done, line=3, reason="bad date '2025-13-01'")
     IngestReject.objects.create(run=done, line=7, reason="no text")
+    IngestReject.objects.create(run=done, line=9, reason="URL already seen on line 2")
     html = client.get("/stories/canopy/runs/").content.decode()
     assert "articles.jsonl" in html and "every 2s" not in html
     running = IngestRun.objects.create(story=story, file_name="more.jsonl", extractor="rules", status="running",
@@ -256,9 +257,10 @@ def test_runs_pages(client, world):
     assert data["active"] is True and [r["id"] for r in data["runs"]] == [running.id, done.id]
     html = client.get(f"/stories/canopy/runs/{done.id}/").content.decode()
     assert "bad date &#x27;2025-13-01&#x27;" in html
+    assert "Rejected lines (3, of which 1 repeat a URL seen earlier in the file)" in html  # duplicates counted
     assert "12345 in, 678 out" in html and "$0.0420" in html  # what an LLM run spent
     data = as_json(client.get(f"/stories/canopy/runs/{done.id}.json"))
-    assert [r["line"] for r in data["rejects"]] == [3, 7]
+    assert [r["line"] for r in data["rejects"]] == [3, 7, 9] and data["run"]["duplicates"] == 1
     assert (data["run"]["tokens_in"], data["run"]["tokens_out"]) == (12345, 678)
     assert data["set_aside"] == [] and "The LLM set no excerpt aside." in html
     # Excerpts the LLM set aside: the stage, the model, the sentence and its article, the reason.
