@@ -185,6 +185,8 @@ every_minutes = 1
     assert payload["actor"] == "ministry" and (payload["from"], payload["to"]) == ("deny", "affirm")
     assert [r["position"] for r in payload["records"]] == ["deny", "affirm", "affirm"]
     assert receiver.bad_signatures == 0
+    # The receiver answers before the worker writes down the answer: wait for that write.
+    wait_for(lambda: Delivery.objects.get(hook=hook).status != "sending", 30, "the delivery's outcome")
     delivery = Delivery.objects.get(hook=hook)
     assert delivery.status == "delivered" and delivery.flip_id == payload["id"] and message_id == delivery.message_id
     from django.test import Client
