@@ -84,15 +84,9 @@ class Handler(BaseHTTPRequestHandler):
 
 def cpu_seconds(pid: int) -> float:
     """User and system CPU time of a process and its live children (the worker's pool)."""
-    pids = [pid]
-    try:
-        for task in Path(f"/proc/{pid}/task").iterdir():
-            pids += [int(p) for p in (task / "children").read_text().split()]
-    except OSError:
-        pass
     ticks = os.sysconf("SC_CLK_TCK")
     total = 0.0
-    for p in pids:
+    for p in common.process_tree(pid):
         try:
             fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:

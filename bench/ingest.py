@@ -70,16 +70,21 @@ def admin(params: dict, sql: str) -> None:
         conn.execute(sql)
 
 
-def peak_rss_mb(pid: int) -> float:
-    """The largest VmHWM of a process and its children, in MB."""
+def process_tree(pid: int) -> list[int]:
+    """A process and its live children (a worker's pool)."""
     pids = [pid]
     try:
         for task in Path(f"/proc/{pid}/task").iterdir():
             pids += [int(p) for p in (task / "children").read_text().split()]
     except OSError:
         pass
+    return pids
+
+
+def peak_rss_mb(pid: int) -> float:
+    """The largest VmHWM of a process and its children, in MB."""
     peak = 0
-    for p in pids:
+    for p in process_tree(pid):
         try:
             match = re.search(r"VmHWM:\s+(\d+) kB", Path(f"/proc/{p}/status").read_text())
         except OSError:
