@@ -1,0 +1,57 @@
+"""`rules/2`: the offline extractor, reading a sentence the way a news reader does. No model;
+a pure function of the story's configuration, its language pack and the excerpt.
+
+How a sentence is read (docs/extraction.md says it at length):
+
+1. Clean and normalize: markup remnants and hard wraps out (ingest.lang.clean), then the
+   pack's `normalize` (diacritics folded, quotes straightened) on the text AND on the
+   story's patterns, so "Vucic" meets 'Vu[cč]i[cć]'.
+2. Clauses: the sentence is cut where it holds two statements (";", "while", "whereas",
+   "but", outside quotation marks): "the army estimated 88,000 while the police reported
+   107,000" is two clauses, each with its own speaker and its own figure.
+3. Attributions in each clause: a verb of saying (one word or several: "told reporters",
+   "issued a statement"), "according to X", "as X said," or a transcript label ("KOVAC: ...").
+   A verb inside a quotation is quoted speech, not an attribution.
+4. The speaker is the verb's subject, in the main clause: the nearest name (an actor's
+   alias or role noun, or a pronoun) before the verb, skipping a relative clause
+   (", who ..., ") and refusing a name that is the object of a preposition ("critics of the
+   union said"); names joined by "and" / "as well as" are several speakers. In the inverted
+   form ('"...," said the minister') the subject follows the verb. A pronoun or a bare role
+   noun ("she", "the company") is the speaker of the sentence before, or the one actor it
+   names; an actor's own `roles` (story.toml) resolve "the chief executive" directly.
+5. The statement is the verb's content only (after "said that ...", or the quotation before
+   ", X said"): what a subordinate clause before the subject says ("hours after the Prime
+   Minister resigned, ...") is not the speaker's. A content that is a question, a condition
+   ("if", "unless", "would ... if"), or hearsay ("reportedly") gives no record; nor does a
+   negated verb of saying ("did not say").
+6. The question: its keywords in the sentence, or, for a question whose keywords sit in the
+   neighbouring sentence (the day, the place), there, unless the sentence has a day of its
+   own ("on the eve", "on Tuesday").
+7. The position: the question's cues in the content (partial, deny, affirm), with negation,
+   hedging and verbs of denial as in rules/1; a verb of denial that governs a deny cue
+   ("denied the strike was illegal") affirms.
+8. Figures: in the content, with the unit nearby; ranges ("between 2,500 and 3,000",
+   "275,000-325,000") give `value` and `value_high`; "nearly", "more than" keep the figure;
+   "tens of thousands" is none.
+9. `via`: an outlet of the story the sentence credits ("as N1 reported", "told RTS"), when it
+   is not the one carrying the excerpt. `rationale`: the speaker, the verb and the cue.
+
+The package, one idea a module: `names` (actors and their stand-ins), `speakers` (steps 2-5:
+attributions), `positions` (steps 5 and 7), `figures` (step 8), `credits` (step 9),
+`story` (all of it compiled once per story), `excerpt` (steps 1 and 6, and the findings).
+"""
+from .. import ExcerptView, ExtractResult, Extractor
+from .excerpt import extract
+from .story import StoryRules2, _cache, story_rules
+
+NAME = "rules/2"
+
+__all__ = ["NAME", "RulesExtractor2", "StoryRules2", "extract", "story_rules", "_cache"]
+
+
+class RulesExtractor2(Extractor):
+    name = NAME
+
+    def extract_batch(self, story, excerpts: list[ExcerptView], run=None) -> ExtractResult:
+        rules = story_rules(story)
+        return ExtractResult(findings={e.id: extract(rules, e) for e in excerpts})

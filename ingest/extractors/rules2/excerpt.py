@@ -1,0 +1,106 @@
+"""rules/2 on one excerpt: the questions its sentence is about (its keywords there, or the
+anchor of a number question in the neighbouring sentence), the attributions in it, and for
+each attribution's content that is a statement, the position and the figure it gives."""
+from ingest.lang.clean import text_clean
+
+from .. import ExcerptView, Finding
+from .names import lower
+from .speakers import LABEL
+from .story import StoryRules2
+
+
+def _split_context(text: str, sentence: str) -> tuple[str, str]:
+    i = text.find(sentence)
+    if i < 0:
+        return "", ""
+    return text[:i].strip(), text[i + len(sentence):].strip()
+
+
+def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
+    """The findings of one excerpt: a pure function of the compiled rules and the excerpt."""
+    candidates = [q for q in rules.questions if q.topic in excerpt.topics]
+    if not candidates:
+        return []
+    n = rules.norm
+    raw_prev, raw_next = _split_context(excerpt.text, excerpt.sentence)
+    s = n(text_clean(excerpt.sentence))
+    prev, nxt = n(text_clean(raw_prev)), n(text_clean(raw_next))
+    low, prev_low, next_low = lower(s), lower(prev), lower(nxt)
+    own_day = bool(rules.day_anchor and rules.day_anchor.search(low))
+    questions = []
+    for q in candidates:
+        if q.keywords is None or q.keywords.search(low):
+            questions.append((q, False))
+        elif q.number and not own_day and (q.keywords.search(prev_low) or q.keywords.search(next_low)):
+            questions.append((q, True))  # the day or place sits in the neighbouring sentence
+        elif not q.number and q.has_cues and q.keywords.search(prev_low):
+            questions.append((q, True))
+    if not questions:
+        return []
+    if not (rules.speakers.attribution.search(low) or rules.speakers.according_to.search(low) or LABEL.match(s) or LABEL.match(prev)
+            or (s.startswith('"') and '"' in prev)):
+        return []  # nobody is said to say anything: most sentences of the news
+    attributions = rules.speakers.read(s, prev)
+    if not attributions:
+        return []
+    via = rules.credits.credited(s)
+    if via is None and prev:  # "As N1 reported:" opening the paragraph, when it attributes nothing itself
+        via = rules.credits.credited(prev)
+        if via and rules.speakers.read(prev):
+            via = None
+    if via and via in excerpt.outlets:
+        via = None
+    findings, seen = [], set()
+    for att in attributions:
+        if att.negated:
+            continue
+        for a, b in [att.content] + ([att.alt] if att.alt else []):
+            found = _findings(rules, low, a, b, att, questions, via, excerpt, seen)
+            findings += found
+            if found:
+                break
+    return findings
+
+
+def _findings(rules, s, a, b, att, questions, via, excerpt, seen) -> list[Finding]:
+    findings = []
+    c = s[a:b]
+    if not c.strip():
+        return []
+    if rules.positions.unstated(s, a, b):  # a question, hearsay
+        return []
+    prefix = s[:min(a, b)]
+    for q, borrowed in questions:
+        if q.number:
+            if rules.figures.elsewhen and rules.figures.elsewhen.search(s):
+                continue  # a figure of another year
+            fig = rules.figures.figure(q, c)
+            if not fig and q.unit and q.unit.search(s) and not q.unit.search(c):
+                fig = rules.figures.figure(q, c, bare=True)
+            if not fig:
+                continue
+            value, high, conf = fig
+            cue = f"figure {value:g}" + (f"-{high:g}" if high else "")
+            position = "number"
+        else:
+            st = rules.positions.stance(q, c, att)
+            if not st:
+                continue
+            position, conf, cue = st
+            value = high = None
+        if rules.positions.conditional_in(c, cue, prefix):
+            continue
+        if borrowed:
+            conf -= 0.1
+        for actor in att.speakers:
+            if (actor, q.key) in seen:
+                continue
+            seen.add((actor, q.key))
+            why = f"{att.who} + {att.verb!r}; {position} cue {cue!r}" + (" (question from the neighbouring sentence)" if borrowed else "")
+            if via:
+                why += f"; credited to {via}"
+            findings.append(Finding(actor, q.key, position, value, round(max(0.1, conf), 3), excerpt.sentence,
+                                    via=via, value_high=high, rationale=why[:300]))
+    return findings
+
+

@@ -1,0 +1,138 @@
+"""rules/2's names: where a sentence names an actor (an alias, a role from story.toml, a
+misspelt proper name) or stands in for one (a pronoun, a bare role noun), and which names a
+preposition or a verb makes an object rather than a possible speaker."""
+import re
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz, process
+
+from ingest.lang import LanguagePack, pattern_lower, words_regex
+
+FUZZY_CUTOFF = 85  # rapidfuzz ratio for a misspelt name ("Lindquist" for "Lindqvist")
+
+_CAPITALIZED = re.compile(r"\b[A-Z][a-z]{5,}\b")
+
+
+@dataclass
+class Mention:
+    start: int
+    end: int
+    actor: str | None  # None: a pronoun or a bare role noun, resolved later
+    text: str
+    kind: str  # alias, role, fuzzy, pronoun, generic
+
+
+def words(patterns) -> re.Pattern | None:
+    """A pack list as one regex, matched on lower-cased text (see `lower`)."""
+    return words_regex(patterns, lower=True)
+
+
+def lower(text: str) -> str:
+    """`text` lower-cased letter by letter, so offsets stay those of `text`."""
+    low = text.lower()
+    if len(low) == len(text):
+        return low
+    return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+
+
+def _literal(pattern: str) -> str | None:
+    """The plain phrase of a simple alias ('\\bInterior Ministry\\b' -> 'Interior Ministry')."""
+    p = re.sub(r"\\b|\(\?<?[=!][^)]*\)", "", pattern)
+    p = re.sub(r"\[(\w)\w*\]", r"\1", p)  # 'Vu[cč]i[cć]' -> 'Vucic'
+    if re.fullmatch(r"[\w][\w '\-.]*[\w]", p) and not re.search(r"\\|\.[*+?]", p):
+        return p
+    return None
+
+
+class Names:
+    """A story's actors and a language's stand-ins for them, compiled once."""
+
+    def __init__(self, story, pack: LanguagePack, config: dict):
+        n = pack.normalize
+        det = "|".join(pack.determiners) or "(?!x)x"
+        self.determiner = det
+        self.not_subject = re.compile(rf"(?<!\w)(?:{'|'.join(pack.not_subject)})\s+(?:(?:{det})\s+)?$",
+                                      re.IGNORECASE) if pack.not_subject else None
+        self.speaks_for = re.compile(rf"(?<!\w)(?:{'|'.join(pack.speaks_for)})\s+(?:(?:{det})\s+)?$",
+                                     re.IGNORECASE) if pack.speaks_for else None
+        self.pronouns = words(pack.pronouns)
+        self.generic_roles = words(pack.role_nouns)
+        # Pronouns and bare role nouns in one scan; the group's name says which.
+        stand_ins = [f"(?P<{kind}>{p.pattern})" for kind, p in (("generic", self.generic_roles),
+                                                                  ("pronoun", self.pronouns)) if p]
+        self.stand_ins = re.compile("|".join(stand_ins)) if stand_ins else None
+        self._fuzzy_seen: dict[str, str | None] = {}
+
+        # Actors: aliases (normalized like the text), singular/plural twins of plain ones,
+        # roles, and the proper names a misspelling may be matched against.
+        self.actors = []
+        self.roles = []
+        self.fuzzy_names: dict[str, str] = {}
+        config_actors = {a.get("id"): a for a in config.get("actors", []) if isinstance(a, dict)}
+        for a in story.actors.all():
+            patterns = [n(p) for p in (a.aliases or [])]
+            for p in list(patterns):
+                lit = _literal(p)
+                if lit and len(lit) > 4 and " " in lit.strip() or (lit and len(lit) > 5 and lit[0].islower()):
+                    twin = lit[:-1] if lit.endswith("s") and not lit.endswith("ss") else lit + "s"
+                    patterns.append(rf"\b{re.escape(twin)}\b")
+                if lit and lit[0].isupper():
+                    for word in re.findall(r"[A-Za-z]{6,}", lit):
+                        if word[0].isupper():
+                            self.fuzzy_names.setdefault(word.lower(), a.key)
+            if patterns:
+                self.actors.append((a.key, re.compile("|".join(f"(?:{pattern_lower(p)})" for p in patterns))))
+            roles = (config_actors.get(a.key) or {}).get("roles") or []
+            if roles:
+                body = "|".join(f"(?:{pattern_lower(n(r))})" for r in roles)
+                self.roles.append((a.key, re.compile(
+                    rf"(?<!\w)(?:(?:{pattern_lower(det)})\s+)?(?:{body})(?!\w)")))
+        self.fuzzy_choices = list(self.fuzzy_names)
+
+    def mentions(self, s: str, low: str | None = None) -> list[Mention]:
+        """The names in `s` (and its lower-cased twin `low`)."""
+        low = low if low is not None else lower(s)
+        found = []
+        for key, pattern in self.actors:
+            found += [Mention(m.start(), m.end(), key, s[m.start():m.end()], "alias") for m in pattern.finditer(low)
+                      if m.end() > m.start()]
+        for key, pattern in self.roles:
+            found += [Mention(m.start(), m.end(), key, s[m.start():m.end()], "role") for m in pattern.finditer(low)]
+        if self.stand_ins:
+            found += [Mention(m.start(), m.end(), None, s[m.start():m.end()], m.lastgroup) for m in self.stand_ins.finditer(low)]
+        if self.fuzzy_choices:
+            for m in _CAPITALIZED.finditer(s):
+                word = m.group(0).lower()
+                if word in self.fuzzy_names:
+                    continue
+                actor = self._fuzzy_seen.get(word, False)
+                if actor is False:
+                    best = process.extractOne(word, self.fuzzy_choices, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
+                    actor = self.fuzzy_names[best[0]] if best else None
+                    if len(self._fuzzy_seen) > 50_000:
+                        self._fuzzy_seen.clear()
+                    self._fuzzy_seen[word] = actor
+                if actor:
+                    found.append(Mention(m.start(), m.end(), actor, m.group(0), "fuzzy"))
+        # Names first (the longest of overlapping ones), then pronouns and bare role nouns
+        # where no name is: "The President" is the alias, not the role noun "the president".
+        kept = []
+        for tier in (("alias", "role", "fuzzy"), ("generic", "pronoun")):
+            for m in sorted((m for m in found if m.kind in tier), key=lambda m: (m.start, -(m.end - m.start))):
+                if all(m.end <= k.start or m.start >= k.end for k in kept):
+                    kept.append(m)
+        kept.sort(key=lambda m: m.start)
+        return kept
+
+    def is_object(self, s: str, m: Mention) -> bool:
+        """A name that a preposition or a verb makes an object ("critics of the union")."""
+        before = s[max(0, m.start - 40):m.start]
+        if self.speaks_for and self.speaks_for.search(before):
+            return False
+        return bool(self.not_subject and self.not_subject.search(before))
+
+    def owner_of(self, m: Mention) -> str | None:
+        """"the group": the one actor whose names say "group"."""
+        head = re.escape(m.text.split()[-1].lower())
+        owners = {key for key, pattern in self.actors if re.search(rf"\b{head}", pattern.pattern, re.IGNORECASE)}
+        return owners.pop() if len(owners) == 1 else None

@@ -1,0 +1,124 @@
+"""rules/2's positions: whether the content of an attribution is a statement at all (not a
+question, a condition or hearsay), and which position it takes on a question (its cues, with
+negation, hedging and verbs of denial)."""
+import re
+
+from ingest.lang import LanguagePack, pattern_lower
+
+from ..rules import QuestionRules
+from .names import words
+from .speakers import Attribution
+
+NEGATION_WINDOW = 30
+
+
+def compile_patterns(patterns, n) -> re.Pattern | None:
+    patterns = [n(p) for p in (patterns or []) if p]
+    if not patterns:
+        return None
+    return re.compile("|".join(f"(?:{pattern_lower(p)})" for p in patterns))  # for lower-cased text
+
+
+def questions_compile(story, n) -> list[QuestionRules]:
+    return [
+        QuestionRules(
+            key=q.key, topic=q.topic.key, number=q.is_number,
+            keywords=compile_patterns(q.keywords, n), affirm=compile_patterns(q.affirm, n),
+            deny=compile_patterns(q.deny, n), partial=compile_patterns(q.partial, n),
+            unit=re.compile(rf"\s*(?:[\w-]+\s+){{0,3}}?(?:{re.escape(n(q.unit).lower())})(?!\w)")
+            if q.unit else None)
+        for q in story.questions.select_related("topic")
+    ]
+
+
+class Positions:
+    def __init__(self, pack: LanguagePack):
+        self.denial = words(pack.denial)
+        self.negation = words(pack.negation)
+        self.hedge = words(pack.hedge)
+        self.conditional = words(pack.conditional)
+        self.rumour = words(pack.rumour)
+        self.question_marker = words(pack.question)
+        self.denial_object = words(pack.denial_object)
+        self.denial_always = words(pack.denial_always)
+        self.concessive = re.compile(rf"(?<!\w)(?:{'|'.join(pack.concessive)})\s+$") if pack.concessive else None
+
+    def unstated(self, s: str, a: int, b: int) -> bool:
+        """The content s[a:b] is no statement: a question, or hearsay about the saying."""
+        c = s[a:b]
+        s_quoteless = s.rstrip()
+        prefix = s[:min(a, b)]
+        if "?" in c or (b >= len(s_quoteless) and s_quoteless.endswith("?")):
+            return True
+        if self.question_marker and self.question_marker.search(c):
+            return True
+        # Hearsay about the saying itself ("X has reportedly told ...", "rumours that X said"),
+        # not a word inside what was said ("X dismissed rumours that ...").
+        return bool(self.rumour and self.rumour.search(prefix[-60:] + c[:8]))
+
+    def stance(self, q: QuestionRules, c: str, att: Attribution) -> tuple[str, float, str] | None:
+        """(position, confidence, cue) of the content `c`."""
+        if q.partial:
+            m = q.partial.search(c)
+            if m:
+                return "partial", 0.75, m.group(0)
+        if q.deny:
+            m = q.deny.search(c)
+            if m:
+                if att.denial and m.start() > 0 and self._governed(c, m.start()):
+                    return "affirm", 0.6, m.group(0)
+                return "deny", 0.8, m.group(0)
+        if q.affirm:
+            m = q.affirm.search(c)
+            if m:
+                if self.hedge and self.hedge.search(c):
+                    return "partial", 0.6, m.group(0)
+                if self._negated(c, m.start()) or (self.negation and self.negation.search(m.group(0))):
+                    return "deny", 0.6, m.group(0)
+                if att.denial and self._governed(c, m.start()):
+                    return "deny", 0.7, m.group(0)
+                return "affirm", 0.8, m.group(0)
+        if q.has_cues:
+            return None
+        if self.hedge and (h := self.hedge.search(c)):
+            return "partial", 0.35, h.group(0)
+        if self.negation and (g := self.negation.search(c)):
+            return "deny", 0.35, g.group(0)
+        if att.denial:
+            return "deny", 0.35, att.verb
+        return "affirm", 0.3, "(no cue)"
+
+    def _governed(self, c: str, at: int) -> bool:
+        """The content's verb of denial reaches the cue at `at`: "denied (that) ...",
+        "rejected claims / reports that ...", in the same clause."""
+        verb = self.denial.search(c, 0, at)
+        if not verb:
+            return False
+        between = c[verb.end():at]
+        if re.search(r"[;.,]", between):
+            return False  # "rejected the claims, saying ...": the rest is the speaker's own
+        if self.denial_always and self.denial_always.fullmatch(verb.group(0)):
+            return True
+        return bool(self.denial_object and self.denial_object.search(between))
+
+    def _negated(self, c: str, at: int) -> bool:
+        window = c[max(0, at - NEGATION_WINDOW):at]
+        breaks = [m.end() for m in re.finditer(r"[,;:]|\bbut\b|\bwhile\b", window)]
+        if self.denial:
+            breaks += [m.end() for m in self.denial.finditer(window)]
+        if breaks:
+            window = window[max(breaks):]
+        return bool(self.negation and self.negation.search(window))
+
+    def conditional_in(self, c: str, cue: str, prefix: str) -> bool:
+        """A condition in the content (outside the cue that fired), or opening the sentence."""
+        if not self.conditional:
+            return False
+        cue_at = c.lower().find(cue.lower()) if cue else -1
+        for m in self.conditional.finditer(c):
+            if cue_at >= 0 and cue_at <= m.start() < cue_at + len(cue):
+                continue
+            if self.concessive and self.concessive.search(c[max(0, m.start() - 12):m.start()]):
+                continue  # "even if": the statement stands
+            return True
+        return bool(self.conditional.match(prefix.lstrip()))

@@ -1,0 +1,257 @@
+"""rules/2's attributions: who is said to say what in a sentence. A verb of saying (or
+"according to X", a transcript label, a quotation that goes on), its subject in the main
+clause (several when joined by "and"), a pronoun or role noun resolved to the speaker of the
+sentence before, and the span of the sentence that is the statement itself."""
+import re
+from dataclasses import dataclass
+
+from ingest.lang import LanguagePack, pattern_lower
+
+from .names import Mention, Names, lower, words
+
+SUBJECT_GAP = 60  # characters between a subject and its verb, relative clauses taken out
+AFTER_GAP = 45  # '"...," said the Interior Minister'
+
+_QUOTE = re.compile(r'"[^"]{2,}?"')
+_SPACES = re.compile(r"\s*")
+_NAME_LEAD = re.compile(r"(?:\s*\b[A-Z][\w.'\-]*)+$")  # a title and first names before a surname
+LABEL = re.compile(r"^\s*(?:\d{1,2}[:.]\d{2}\s+)?([A-Z][\w.'\- ]{0,48}?):\s+(?=\S)")
+
+
+@dataclass
+class Attribution:
+    speakers: list  # actor keys
+    content: tuple[int, int]  # span in the sentence
+    verb: str
+    denial: bool = False  # a verb of denial governs the content
+    who: str = ""  # how the speaker was found, for the rationale
+    negated: bool = False
+    alt: tuple[int, int] | None = None  # the content if the first one says nothing
+
+
+class Speakers:
+    """A language's ways of attributing speech, over a story's names, compiled once."""
+
+    def __init__(self, pack: LanguagePack, names: Names):
+        self.names = names
+        self.attribution = words(pack.attribution + pack.denial)
+        self.denial = words(pack.denial)
+        self.according_to = words(pack.according_to)
+        self.clause_break = words(pack.clause_break)
+        self.complementizer = words(pack.complementizer)
+        det = names.determiner
+        self._name_lead = re.compile(rf"(?:\s*(?<!\w)(?:{det}))+\s*$", re.IGNORECASE)
+        self.speaks_for = names.speaks_for
+        self.coordination = re.compile(
+            rf"^\s*(?:,\s*)?(?:(?:{'|'.join(pack.coordination)})\s+)?(?:(?:{det})\s+)?$", re.IGNORECASE) \
+            if pack.coordination else None
+        self.unsaid = re.compile("(?:" + "|".join(("" if p[:2] == "n'" else r"(?<!\w)") + f"(?:{pattern_lower(p)})"
+                                                  for p in pack.unsaid) + r")\s*$") if pack.unsaid else None
+        self.according_gap = re.compile(rf"\s*(?:(?:{det})\s+)?(?:(?:{'|'.join(pack.source_nouns)})\s+)?(?:(?:{det})\s+)?",
+                                        re.IGNORECASE) if pack.source_nouns else None
+        self.relative = re.compile(rf",\s*(?:{'|'.join(pack.relative)})\b[^,]{{0,120}},", re.IGNORECASE) \
+            if pack.relative else None
+
+    def read(self, orig: str, prev: str = "") -> list[Attribution]:
+        """Every attribution in the (normalized, clean) sentence `orig`. Offsets are the
+        same in `orig` and in its lower-cased twin, which the regexes read."""
+        s = lower(orig)
+        quotes = [(m.start(), m.end()) for m in _QUOTE.finditer(s)]
+
+        def in_quote(i):
+            return any(a < i < b for a, b in quotes)
+
+        cuts = [0] + [m.start() for m in self.clause_break.finditer(s) if not in_quote(m.start())] \
+            if self.clause_break else [0]
+        bounds = [(a, b) for a, b in zip(cuts, cuts[1:] + [len(s)])]
+        mentions = self.names.mentions(orig, s)
+        out = []
+        label = LABEL.match(orig)
+        if label:
+            names = [m for m in mentions if m.end <= label.end(1) and m.actor]
+            if names:
+                out.append(Attribution([names[-1].actor], (label.end(), len(s)), "label", who=names[-1].text))
+        for c_start, c_end in bounds:
+            found = self._clause(s, orig, c_start, c_end, mentions, in_quote, prev)
+            if not found and out and c_start and self._continues(s, c_start, c_end):
+                # "X said A, but asked B": the clause goes on with X's words
+                last = out[-1]
+                if last.content[1] == c_start:
+                    last.content = (last.content[0], c_end)
+            out += found
+        if not out and prev:
+            # A transcript's answer runs on after its label: "KOVAC: No. It falls short ..."
+            prev_label = LABEL.match(prev)
+            if prev_label and not self.attribution.search(s):
+                names = [m for m in self.names.mentions(prev) if m.end <= prev_label.end(1) and m.actor]
+                if names:
+                    out.append(Attribution([names[-1].actor], (0, len(s)), "label", who=names[-1].text))
+            elif s.lstrip().startswith('"') and s.rstrip().endswith('"') and '"' in prev:
+                # A quotation goes on: '"We will not pay," she said. "Not now, not ever."'
+                before = [a for a in self.read(prev) if a.speakers]
+                if before:
+                    out.append(Attribution(before[-1].speakers, (0, len(s)), "quotation", who=before[-1].who))
+        return out
+
+    def _clause(self, s, orig, c_start, c_end, mentions, in_quote, prev) -> list[Attribution]:
+        anchors = []
+        for m in self.attribution.finditer(s, c_start, c_end):
+            if not in_quote(m.start()):
+                anchors.append((m.start(), m.end(), "verb", m.group(0)))
+        for m in self.according_to.finditer(s, c_start, c_end):
+            if not in_quote(m.start()):
+                anchors.append((m.start(), m.end(), "according", m.group(0)))
+        if self.relative:  # a verb in a relative clause is that clause's ("X, which Y accused of ..., said")
+            inner = [(m.start(), m.end()) for m in self.relative.finditer(s, c_start, c_end)]
+            anchors = [a for a in anchors if not any(i < a[0] < j for i, j in inner)]
+        anchors.sort()
+        out, covered = [], []
+        clause_mentions = [m for m in mentions if c_start <= m.start < c_end]
+        for v_start, v_end, kind, verb in anchors:
+            if any(a <= v_start < b for a, b in covered):
+                continue  # reported inside another's statement ("X said Y told ...")
+            if kind == "according":
+                after = [m for m in clause_mentions if m.start >= v_end and m.start - v_end <= 40
+                         and (self.according_gap or _SPACES).fullmatch(s[v_end:m.start])]
+                if not after:
+                    continue
+                speakers = self._coordinated(s, after[0], clause_mentions, forward=True)
+                last = max(m.end for m in speakers)
+                if s[c_start:v_start].strip(" ,\"'") == "" or s[c_start:v_start].strip().lower() in ("", "and"):
+                    comma = re.compile(r",(?!\d{3})").search(s, last, c_end)
+                    content = (comma.end() if comma else last, c_end)
+                else:
+                    content = (c_start, v_start)
+                att = self._attribution(s, speakers, content, verb, prev, mentions, v_start)
+            else:
+                before = [m for m in clause_mentions if m.end <= v_start and not in_quote(m.start)]
+                subject = self._subject(s, before, v_start, c_start)
+                if subject is not None:
+                    speakers = self._coordinated(s, subject, before, forward=False)
+                    first = min(m.start for m in speakers)
+                    if self.speaks_for:  # "..., a spokesperson for the Business Secretary said"
+                        head = self.speaks_for.search(s[max(c_start, first - 60):first])
+                        if head:
+                            first = max(c_start, first - 60) + head.start()
+                    # What precedes the subject's name, without its determiner, title and first
+                    # names ("..., Dr Ilse Marr said": the lead ends at the comma).
+                    lead = self._name_lead.sub("", _NAME_LEAD.sub("", orig[c_start:first].rstrip())).rstrip()
+                    tail = s[v_end:c_end].strip()
+                    inverted = lead.endswith((",", '"', "'")) and len(lead) > 8 and (not tail or tail[0] in ",.;")
+                    alt = None
+                    if inverted:  # '"...," the minister said' (", adding that ..." says more)
+                        content = (c_start, c_end) if tail.startswith(",") else (c_start, first)
+                    else:
+                        content = (v_start, c_end)
+                        if lead.endswith((",", '"', "'")) and len(lead) > 8:
+                            alt = (c_start, first)  # '..., the students told reporters': if nothing follows
+                else:
+                    lead = orig[c_start:v_start].rstrip()
+                    if not lead.endswith((",", '"', "'")):
+                        continue
+                    after = [m for m in clause_mentions if m.start >= v_end and m.start - v_end <= AFTER_GAP
+                             and not self.names.is_object(s, m)]
+                    if not after:
+                        continue
+                    speakers = self._coordinated(s, after[0], clause_mentions, forward=True)
+                    content = (c_start, v_start)
+                att = self._attribution(s, speakers, content, verb, prev, mentions, v_start)
+                if att and subject is not None:
+                    att.alt = alt
+                if att and self.denial and self.denial.fullmatch(verb):
+                    att.denial = True
+            if att is None:
+                continue
+            # A verb of saying that is itself negated, or only wished for, says nothing.
+            pre = s[max(c_start, v_start - 24):v_start]
+            if self.unsaid and self.unsaid.search(pre):
+                if att.denial:
+                    att.denial = False  # "did not deny that ...": the statement stands, undenied
+                else:
+                    att.negated = True
+            out.append(att)
+            covered.append(att.content)
+        return out
+
+    def _continues(self, s, c_start, c_end) -> bool:
+        """A clause with no subject of its own, opening with a verb ("but asked ...")."""
+        m = re.match(r"\W*\w+\s+(?:also\s+|then\s+)?(\w+)", s[c_start:c_end])
+        if not m:
+            return False
+        word = m.group(1)
+        if self.complementizer and self.complementizer.fullmatch(word):
+            return True  # "said A, but that B": B is said too
+        return bool(self.attribution.fullmatch(word)) or (word.lower().endswith("ed") and len(word) > 4)
+
+    def _subject(self, s, before, v_start, c_start) -> Mention | None:
+        inner = [(r.start(), r.end()) for r in self.relative.finditer(s, c_start, v_start)] if self.relative else []
+        for m in reversed(before):
+            if any(i < m.start < j for i, j in inner):
+                continue  # a name inside ", which the students accused of lying,"
+            gap = s[m.end:v_start]
+            if self.relative:
+                gap = self.relative.sub(" ", gap)
+            gap = re.sub(r"\([^)]*\)", " ", gap)
+            if len(gap.strip()) > SUBJECT_GAP or re.search(r'[.;:!?]', gap):
+                return None
+            if self.names.is_object(s, m):
+                continue
+            if m.kind == "pronoun" and re.search(r"\b(?:that|and)\s*$", s[c_start:m.start]) is None \
+                    and s[m.end:m.end + 3].startswith("'s"):
+                continue
+            # A name followed by its own verb before ours is that verb's subject ("the union
+            # set up its pickets, Harbourline said"): the nearest name wins anyway.
+            return m
+        return None
+
+    def _coordinated(self, s, first: Mention, pool, *, forward: bool) -> list[Mention]:
+        """`first` and the names joined to it by "and", "as well as", commas."""
+        group = [first]
+        if not self.coordination:
+            return group
+        ordered = sorted(pool, key=lambda m: m.start)
+        if forward:
+            i = ordered.index(first) if first in ordered else -1
+            for m in ordered[i + 1:]:
+                if self.coordination.match(s[group[-1].end:m.start]) and (m.actor or m.kind != "pronoun"):
+                    group.append(m)
+                else:
+                    break
+        else:
+            i = ordered.index(first) if first in ordered else len(ordered)
+            for m in reversed(ordered[:i]):
+                between = s[m.end:group[0].start]
+                if self.coordination.match(between) and between.strip() and not self.names.is_object(s, m):
+                    group.insert(0, m)
+                else:
+                    break
+        return group
+
+    def _attribution(self, s, speakers, content, verb, prev, mentions, v_start) -> Attribution | None:
+        actors, who = [], []
+        for m in speakers:
+            actor = m.actor or self._antecedent(s, m, prev, mentions)
+            if actor and actor not in actors:
+                actors.append(actor)
+                who.append(m.text)
+        if not actors:
+            return None
+        return Attribution(actors, content, verb, who=" and ".join(who))
+
+    def _antecedent(self, s, m: Mention, prev, mentions) -> str | None:
+        """The actor a pronoun or bare role noun stands for: a subject earlier in the
+        sentence, else the speaker of the sentence before, else the one actor it names."""
+        earlier = [x for x in mentions if x.end <= m.start and x.actor and not self.names.is_object(s, x)]
+        if earlier:
+            return earlier[0].actor
+        if prev:
+            speakers = [a for att in self.read(prev) for a in att.speakers]
+            if speakers:
+                return speakers[0]
+            named = [x for x in self.names.mentions(prev) if x.actor and not self.names.is_object(prev, x)]
+            if len({x.actor for x in named}) == 1:
+                return named[0].actor
+        if m.kind == "generic":
+            return self.names.owner_of(m)
+        return None
+

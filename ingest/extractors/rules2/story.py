@@ -1,0 +1,36 @@
+"""rules/2 compiled for one story: its configuration and language pack, once per story
+(and again when the story's configuration changes)."""
+from ingest.lang import LanguagePack, pack_for
+
+from .credits import Credits
+from .figures import Figures
+from .names import Names, words
+from .positions import Positions, questions_compile
+from .speakers import Speakers
+
+
+class StoryRules2:
+    def __init__(self, story, pack: LanguagePack | None = None):
+        config = story.config or {}
+        self.pack = pack = (pack or pack_for(story.language)).with_overrides(config.get("extractor"))
+        self.norm = pack.normalize
+        self.names = Names(story, pack, config)
+        self.speakers = Speakers(pack, self.names)
+        self.positions = Positions(pack)
+        self.figures = Figures(pack)
+        self.credits = Credits(story, pack)
+        # A day of the sentence's own: a number question's anchor is then not borrowed.
+        self.day_anchor = words(pack.day_anchor)
+        self.questions = questions_compile(story, self.norm)
+
+
+_cache: dict[tuple, StoryRules2] = {}
+
+
+def story_rules(story) -> StoryRules2:
+    key = (story.pk, story.config_sha256 + str(story.loaded_at))
+    rules = _cache.get(key)
+    if rules is None:
+        _cache.clear()
+        rules = _cache[key] = StoryRules2(story)
+    return rules
