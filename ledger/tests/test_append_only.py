@@ -6,13 +6,13 @@ from django.db import DatabaseError, IntegrityError, connection, transaction
 from ledger.models import Retraction, StanceRecord
 from ledger.roles import app_role_grant
 from ledger.services import retraction_append
-from ledger.tests.factories import append, make_story
+from ledger.tests.factories import records_add, story_make
 
 
 @pytest.fixture
 def ledger(db, tmp_path):
-    story = make_story(tmp_path)
-    first, second = append(story, [
+    story = story_make(tmp_path)
+    first, second = records_add(story, [
         ("ministry", "device-owned", "deny", "2025-03-16", "rts"),
         ("ministry", "device-owned", "affirm", "2025-03-18", "n1"),
     ])
@@ -55,7 +55,7 @@ def test_the_application_role_cannot_truncate_or_disable_the_trigger(ledger):
         with connection.cursor() as cursor:
             cursor.execute("SELECT count(*) FROM ledger_stancerecord")
             assert cursor.fetchone()[0] == 2
-        append(story, [("president", "device-owned", "deny", "2025-03-17", "danas")])
+        records_add(story, [("president", "device-owned", "deny", "2025-03-17", "danas")])
         # ... and nothing else.
         for table in ("ledger_stancerecord", "ledger_retraction"):
             assert "permission denied" in refused(f"TRUNCATE {table}", error=DatabaseError)
@@ -79,7 +79,7 @@ def evidence(ledger):
                                      published_at=datetime(2025, 3, 16, tzinfo=tz.utc), day=date(2025, 3, 16),
                                      text="It has no such device.")
     excerpt = Excerpt.objects.create(story=story, article=article, position=0, day=date(2025, 3, 16),
-                                     text=article.text, sentence=article.text, topics=["device"], outlets=["rts"])
+                                     text=article.text, sentence=article.text, topics=["march-15"], outlets=["rts"])
     return article, excerpt
 
 

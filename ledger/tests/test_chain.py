@@ -10,13 +10,13 @@ from django.db import connection, connections
 from ledger.chain import chain_verify
 from ledger.models import StanceRecord
 from ledger.services import retraction_append
-from ledger.tests.factories import append, make_story
+from ledger.tests.factories import records_add, story_make
 
 
 @pytest.fixture
 def ledger(db, tmp_path):
-    story = make_story(tmp_path)
-    records = append(story, [
+    story = story_make(tmp_path)
+    records = records_add(story, [
         ("ministry", "device-owned", "deny", "2025-03-16", "rts"),
         ("ministry", "device-owned", "partial", "2025-03-17", "n1"),
         ("ministry", "device-owned", "affirm", "2025-03-18", "danas"),
@@ -95,13 +95,13 @@ def test_a_cut_tail_is_caught(ledger):
 
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_appends_keep_one_order_with_no_gaps(tmp_path):
-    story = make_story(tmp_path)
+    story = story_make(tmp_path)
     errors = []
 
     def writer(actor):
         try:
             for day in range(10, 20):
-                append(story, [(actor, "device-owned", "deny", f"2025-03-{day}", "rts"),
+                records_add(story, [(actor, "device-owned", "deny", f"2025-03-{day}", "rts"),
                                (actor, "device-owned", "affirm", f"2025-03-{day}", "n1")])
         except Exception as exc:  # surfaced below
             errors.append(exc)

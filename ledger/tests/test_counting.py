@@ -10,21 +10,21 @@ from django.utils import timezone
 from ledger.plumbing import RowsWanted, rows_wanted, story_cast
 from ledger.selectors import _position_rows, records_as_known
 from ledger.services import retraction_append
-from ledger.tests.factories import append, make_story
+from ledger.tests.factories import records_add, story_make
 
 
 @pytest.mark.django_db
 def test_records_as_known_and_the_positions_reads_hold_the_same_records(tmp_path):
-    story = make_story(tmp_path)
-    first = append(story, [
+    story = story_make(tmp_path)
+    first = records_add(story, [
         ("ministry", "device-owned", "deny", "2025-03-10", "rts"),
         ("ministry", "device-owned", "affirm", "2025-03-12", "n1"),
         ("president", "device-owned", "deny", "2025-03-12", "danas"),
-        ("students", "crowd", "number", "2025-03-11", "beta", 1000),
+        ("students", "crowd-size", "number", "2025-03-11", "beta", 1000),
     ])
     before_retraction = timezone.now()
     retraction_append(record=first[1], reason="misread", retracted_by="editor")
-    append(story, [("ministry", "device-owned", "affirm", "2025-03-14", "beta"),
+    records_add(story, [("ministry", "device-owned", "affirm", "2025-03-14", "beta"),
                    ("president", "device-owned", "partial", "2025-03-09", "rts")])
     cast = story_cast(story)
     question_ids = [q.id for q in cast.questions.values()]

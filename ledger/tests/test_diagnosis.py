@@ -4,7 +4,7 @@ import json
 import pytest
 
 from ledger.diagnosis import key_misses
-from viewer.tests.factories import canopy, excerpt_make, rec
+from ledger.tests.factories import canopy_make, excerpt_make, record_add
 
 pytestmark = pytest.mark.django_db
 
@@ -16,7 +16,7 @@ def line(actor, question, position, day, url):
 def test_each_missed_statement_gets_the_first_place_it_was_lost(tmp_path):
     key = [
         # held, and the position a week later: not missed
-        line("interior-ministry", "device-owned", "affirm", "2025-03-18", "https://rts.rs/lrad-units"),
+        line("ministry", "device-owned", "affirm", "2025-03-18", "https://rts.rs/lrad-units"),
         # the article gave a record, with another position
         line("president", "device-owned", "affirm", "2025-03-15", "https://rts.rs/president/device-owned/2025-03-15"),
         # nothing of the article reached the ledger
@@ -24,32 +24,32 @@ def test_each_missed_statement_gets_the_first_place_it_was_lost(tmp_path):
         # an excerpt, and no record from it
         line("president", "sound-used", "deny", "2025-03-21", "https://danas.rs/excerpt-only"),
         # held, but the change waits for a second independent source
-        line("interior-ministry", "sound-used", "affirm", "2025-03-20", "https://n1info.rs/ministry-affirms"),
+        line("ministry", "sound-used", "affirm", "2025-03-20", "https://n1info.rs/ministry-affirms"),
         # held, but another position was confirmed within the week
         line("students", "device-owned", "affirm", "2025-03-16", "https://nova.rs/students/device-owned/2025-03-16"),
     ]
-    world = canopy(tmp_path, key_lines=key)
+    world = canopy_make(tmp_path, key_lines=key)
     story = world["story"]
     excerpt_make(story, url="https://danas.rs/excerpt-only", outlet="danas", day="2025-03-21",
                  text="The President spoke. He said no device was used. Then he left.",
                  sentence="He said no device was used.")
-    rec(story, "interior-ministry", "sound-used", "deny", "2025-03-10", "rts")
-    rec(story, "interior-ministry", "sound-used", "affirm", "2025-03-20", "n1", url="https://n1info.rs/ministry-affirms")
-    rec(story, "students", "device-owned", "deny", "2025-03-18", "rts")
-    rec(story, "students", "device-owned", "deny", "2025-03-19", "danas")
+    record_add(story, "ministry", "sound-used", "deny", "2025-03-10", "rts")
+    record_add(story, "ministry", "sound-used", "affirm", "2025-03-20", "n1", url="https://n1info.rs/ministry-affirms")
+    record_add(story, "students", "device-owned", "deny", "2025-03-18", "rts")
+    record_add(story, "students", "device-owned", "deny", "2025-03-19", "danas")
 
     misses = {(m["actor"], m["question"]): m for m in key_misses(story=story, confirm=2)}
-    assert ("interior-ministry", "device-owned") not in misses
+    assert ("ministry", "device-owned") not in misses
     assert {k: m["reason"] for k, m in misses.items()} == {
         ("president", "device-owned"): "other_record",
         ("students", "sound-used"): "no_excerpt",
         ("president", "sound-used"): "no_record",
-        ("interior-ministry", "sound-used"): "not_confirmed",
+        ("ministry", "sound-used"): "not_confirmed",
         ("students", "device-owned"): "other_position",
     }
     assert misses[("president", "sound-used")]["excerpt"] == "He said no device was used."
     assert misses[("president", "device-owned")]["record"]["position"] == "deny"
     assert misses[("students", "sound-used")]["excerpt"] is None
     # Under N = 1 the ministry's affirm is confirmed at once: no longer missed.
-    assert ("interior-ministry", "sound-used") not in {(m["actor"], m["question"])
+    assert ("ministry", "sound-used") not in {(m["actor"], m["question"])
                                                        for m in key_misses(story=story, confirm=1)}

@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 
 from ledger.bundle import story_load
-from ledger.tests.factories import append, make_story
+from ledger.tests.factories import records_add, story_make
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = [
@@ -18,10 +18,10 @@ KEY = [
 
 @pytest.fixture
 def scored(db, tmp_path):
-    story = make_story(tmp_path, slug="scored")
+    story = story_make(tmp_path, slug="scored")
     key = tmp_path / "key.jsonl"
     key.write_text("".join(json.dumps(line) + "\n" for line in KEY))
-    append(story, [
+    records_add(story, [
         ("president", "device-owned", "deny", "2025-01-05", "rts"),
         ("president", "device-owned", "affirm", "2025-01-10", "n1"),
         ("students", "device-owned", "affirm", "2025-01-05", "rts"),  # not in the key
@@ -46,7 +46,7 @@ def test_hand_worked_scores_with_one_source(scored):
     assert (o["expected_changes"], o["changes_found"], o["change_recall"]) == (3, 3, 1.0)
     # The students' flip (asked on 4 dates) is in no key: 4 false changes.
     assert (o["reported_changes"], o["false_changes"], o["change_precision"]) == (7, 4, round(3 / 7, 4))
-    assert scores["per_topic"]["device"]["current_accuracy"] == 1.0
+    assert scores["per_topic"]["march-15"]["current_accuracy"] == 1.0
     assert scores["retention"][1] == {"date": "2025-01-15", "statements": 2, "held": 2, "share": 1.0}
 
 

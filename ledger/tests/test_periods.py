@@ -19,14 +19,14 @@ from ledger.selectors import (LedgerMark, _positions_compute, ledger_mark, posit
 from ledger.periods import periods_catch_up, periods_rebuild
 from ledger.services import retraction_append
 from ledger.positions import stance_cut
-from ledger.tests.factories import STORY_TOML, append, bundle_load, make_story
+from ledger.tests.factories import bundle_load, records_add, story_make, story_toml
 
 START = date(2025, 1, 1)
 ACTORS = ["president", "students", "ministry"]
 OUTLETS = ["n1", "nova", "rts", "danas", "beta"]
 stance_specs = st.tuples(st.just("device-owned"), st.sampled_from(ACTORS),
                          st.sampled_from(["affirm", "deny", "partial"]), st.just(None))
-number_specs = st.tuples(st.just("crowd"), st.sampled_from(ACTORS), st.just("number"),
+number_specs = st.tuples(st.just("crowd-size"), st.sampled_from(ACTORS), st.just("number"),
                          st.sampled_from([1000.0, 5000.0, 20000.0]))
 record_specs = st.tuples(st.one_of(stance_specs, number_specs), st.integers(0, 40), st.sampled_from(OUTLETS))
 # A batch of records, then maybe a retraction of one record appended so far (by index).
@@ -56,7 +56,7 @@ def append_and_retract(story, batches):
     for specs, retract in batches:
         # Days in any order: a batch may land before a pair's last confirmed position
         # (folded again) or after it (continued).
-        appended += append(story, [(actor, question, position, START + timedelta(days=d), outlet, value)
+        appended += records_add(story, [(actor, question, position, START + timedelta(days=d), outlet, value)
                                    for (question, actor, position, value), d, outlet in specs])
         live = [r for r in appended if not hasattr(r, "retraction")]
         if retract is not None and live:
@@ -69,7 +69,7 @@ def append_and_retract(story, batches):
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(batches=batches, days=st.lists(st.integers(0, 45), min_size=3, max_size=3))
 def test_kept_periods_equal_a_rebuild_and_answer_as_the_records_do(tmp_path, batches, days):
-    story = make_story(tmp_path)
+    story = story_make(tmp_path)
     for _ in append_and_retract(story, batches):
         assert ledger_mark(story).periods_confirms == (1, 2, 3)  # every append kept them in step
         kept = table(story)
@@ -93,7 +93,7 @@ def newest(answer, keep: int) -> list:
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(batches=batches, day=st.integers(0, 45), keep=st.integers(0, 3))
 def test_an_answer_keeping_the_newest_history_is_the_whole_answer_cut(tmp_path, batches, day, keep):
-    story = make_story(tmp_path)
+    story = story_make(tmp_path)
     for _ in append_and_retract(story, batches):
         pass
     questions = list(story.questions.select_related("topic"))
@@ -112,7 +112,7 @@ def test_an_answer_keeping_the_newest_history_is_the_whole_answer_cut(tmp_path, 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(batches=batches)
 def test_periods_left_behind_are_caught_up_to_what_a_rebuild_gives(tmp_path, batches):
-    story = make_story(tmp_path)
+    story = story_make(tmp_path)
     # An append folds at most 2 records a pair itself: past that, it leaves the periods
     # behind (answers then come from the records) for the catch-up.
     with override_settings(LEDGER_PERIODS_SYNC_ROWS=2):
@@ -126,14 +126,14 @@ def test_periods_left_behind_are_caught_up_to_what_a_rebuild_gives(tmp_path, bat
 
 
 def five_reports(story):
-    return append(story, [("ministry", "device-owned", position, f"2025-03-{day}", outlet) for position, day, outlet in [
+    return records_add(story, [("ministry", "device-owned", position, f"2025-03-{day}", outlet) for position, day, outlet in [
         ("deny", 10, "rts"), ("affirm", 11, "n1"), ("affirm", 12, "danas"), ("affirm", 13, "beta"),
         ("deny", 14, "rts")]])
 
 
 @pytest.mark.django_db
 def test_an_append_past_its_budget_leaves_the_periods_behind_for_the_catch_up(tmp_path):
-    story = make_story(tmp_path)
+    story = story_make(tmp_path)
     with override_settings(LEDGER_PERIODS_SYNC_ROWS=2):
         five_reports(story)
     assert ledger_mark(story).periods_confirms == ()
@@ -146,7 +146,7 @@ def test_an_append_past_its_budget_leaves_the_periods_behind_for_the_catch_up(tm
 @pytest.mark.worker
 def test_a_worker_catches_up_what_an_append_left_behind(celery_worker, tmp_path):
     worker = celery_worker()
-    story = make_story(tmp_path)
+    story = story_make(tmp_path)
     with override_settings(LEDGER_PERIODS_SYNC_ROWS=2):
         five_reports(story)  # committed: the append asks a worker to catch the periods up
     deadline = time.monotonic() + 30
@@ -160,8 +160,8 @@ def test_a_worker_catches_up_what_an_append_left_behind(celery_worker, tmp_path)
 
 @pytest.mark.django_db
 def test_an_n_without_periods_and_a_story_behind_are_answered_from_the_records(tmp_path):
-    story = make_story(tmp_path)
-    append(story, [("students", "device-owned", "affirm", "2025-03-15", "n1"),
+    story = story_make(tmp_path)
+    records_add(story, [("students", "device-owned", "affirm", "2025-03-15", "n1"),
                    ("students", "device-owned", "deny", "2025-03-16", "rts"),
                    ("students", "device-owned", "deny", "2025-03-17", "danas")])
     assert ledger_mark(story).periods_confirms == (1, 2, 3)
@@ -174,7 +174,7 @@ def test_an_n_without_periods_and_a_story_behind_are_answered_from_the_records(t
     # Periods that fell behind the chain head are not read (and appends do not move them).
     PeriodsHead.objects.filter(story=story).update(last_seq=0)
     assert ledger_mark(story).periods_confirms == ()
-    append(story, [("students", "device-owned", "affirm", "2025-03-18", "beta")])
+    records_add(story, [("students", "device-owned", "affirm", "2025-03-18", "beta")])
     assert PeriodsHead.objects.get(story=story).last_seq == 0
     periods_rebuild(story)
     assert ledger_mark(story).periods_confirms == (1, 2, 3)
@@ -182,8 +182,8 @@ def test_an_n_without_periods_and_a_story_behind_are_answered_from_the_records(t
 
 @pytest.mark.django_db
 def test_a_story_read_with_its_mark_is_the_story_the_orm_reads(tmp_path):
-    story = make_story(tmp_path)
-    append(story, [("students", "device-owned", "affirm", "2025-03-15", "n1")])
+    story = story_make(tmp_path)
+    records_add(story, [("students", "device-owned", "affirm", "2025-03-15", "n1")])
     read, mark = story_marked(story.slug)
     orm = Story.objects.get(slug=story.slug)
     for field in Story._meta.concrete_fields:
@@ -198,8 +198,8 @@ def test_a_story_read_with_its_mark_is_the_story_the_orm_reads(tmp_path):
 @pytest.mark.django_db
 @override_settings(LEDGER_POSITIONS_CACHE_SECONDS=0)
 def test_positions_reads_run_as_statements_planned_once(tmp_path):
-    story = make_story(tmp_path)
-    append(story, [("students", "device-owned", "affirm", "2025-03-15", "n1"),
+    story = story_make(tmp_path)
+    records_add(story, [("students", "device-owned", "affirm", "2025-03-15", "n1"),
                    ("students", "device-owned", "deny", "2025-03-16", "rts")])
     for day in (date(2025, 3, 15), date(2025, 3, 16), date(2025, 3, 17)):
         positions_as_of(story=story, as_of=day, confirm=1)
@@ -223,14 +223,14 @@ def test_positions_reads_run_as_statements_planned_once(tmp_path):
 @pytest.mark.django_db
 def test_a_new_configuration_rebuilds_the_periods(tmp_path):
     # n1 and nova are one group: two reports from them confirm nothing under N = 2 ...
-    story = make_story(tmp_path, slug="regroup")
-    append(story, [("ministry", "device-owned", "deny", "2025-03-10", "rts"),
+    story = story_make(tmp_path, slug="regroup")
+    records_add(story, [("ministry", "device-owned", "deny", "2025-03-10", "rts"),
                    ("ministry", "device-owned", "affirm", "2025-03-11", "n1"),
                    ("ministry", "device-owned", "affirm", "2025-03-12", "nova")])
     through_periods, _ = both_ways(story, date(2025, 3, 20), 2)
     assert through_periods["questions"][0]["actors"][0]["current"]["position"] == "deny"
     # ... until the bundle says they are independent.
-    story = bundle_load(tmp_path / "regroup", STORY_TOML.format(slug="regroup").replace('group = "united"\n', "", 1))
+    story = bundle_load(tmp_path / "regroup", story_toml("regroup", outlets={"n1": {"group": None}}))
     through_periods, from_records = both_ways(story, date(2025, 3, 20), 2)
     assert through_periods == from_records
     assert through_periods["questions"][0]["actors"][0]["current"]["position"] == "affirm"
@@ -238,8 +238,8 @@ def test_a_new_configuration_rebuilds_the_periods(tmp_path):
 
 @pytest.mark.django_db
 def test_rebuild_holds_every_pair_and_kept_n(tmp_path):
-    story = make_story(tmp_path)
-    append(story, [(a, "device-owned", "affirm", "2025-02-01", "rts") for a in ACTORS])
+    story = story_make(tmp_path)
+    records_add(story, [(a, "device-owned", "affirm", "2025-02-01", "rts") for a in ACTORS])
     assert periods_rebuild(story) == 3 * 3  # three actors, one period each, for N = 1, 2, 3
     assert StanceRecord.objects.filter(story=story).count() == 3
 
@@ -248,14 +248,13 @@ def test_rebuild_holds_every_pair_and_kept_n(tmp_path):
 def test_a_load_that_rolled_back_leaves_nothing_stale_behind(tmp_path):
     # The story's cast (actors, outlets, questions) is read once per load of its bundle: a
     # load that rolled back and came again is a new load, with the new rows' ids.
-    make_story(tmp_path, slug="again")
-    toml = STORY_TOML.format(slug="again") + (
-        '\n[[questions]]\nid = "extra"\ntopic = "device"\ntext = "Was it tested?"\n')
+    story_make(tmp_path, slug="again")
+    toml = story_toml("again", questions={"extra": {"topic": "march-15", "text": "Was it tested?"}})
     with pytest.raises(RuntimeError), transaction.atomic():
         bundle_load(tmp_path / "again", toml)
         raise RuntimeError("the load's transaction ends here, rolled back")
     story = bundle_load(tmp_path / "again", toml)
     assert question_get(story, "extra").id == Question.objects.get(story=story, key="extra").id
-    append(story, [("students", "extra", "affirm", "2025-03-15", "n1")])
+    records_add(story, [("students", "extra", "affirm", "2025-03-15", "n1")])
     answer = positions_as_of(story=story, as_of=date(2025, 3, 20), confirm=1, questions=[question_get(story, "extra")])
     assert answer.questions[0].actors[0].stance.current.position == "affirm"

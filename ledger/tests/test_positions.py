@@ -7,7 +7,7 @@ import pytest
 from ledger.positions import Row, fold
 from ledger.selectors import positions_as_of
 from ledger.services import retraction_append
-from ledger.tests.factories import append, make_story
+from ledger.tests.factories import records_add, story_make
 
 D = date(2025, 3, 1)
 
@@ -96,8 +96,8 @@ def current(story, day, confirm=None, question="device-owned", **kw):
 
 @pytest.mark.django_db
 def test_outlets_of_one_group_count_once(tmp_path):
-    story = make_story(tmp_path)
-    append(story, [
+    story = story_make(tmp_path)
+    records_add(story, [
         ("ministry", "device-owned", "deny", "2025-03-16", "rts"),
         ("ministry", "device-owned", "affirm", "2025-03-18", "n1"),
         ("ministry", "device-owned", "affirm", "2025-03-18", "nova"),  # same owner as n1
@@ -105,7 +105,7 @@ def test_outlets_of_one_group_count_once(tmp_path):
     stance = current(story, "2025-03-20")["ministry"]
     assert stance.current.position == "deny"
     assert stance.pending.position == "affirm" and len(stance.pending.sources) == 1
-    append(story, [("ministry", "device-owned", "affirm", "2025-03-19", "danas")])
+    records_add(story, [("ministry", "device-owned", "affirm", "2025-03-19", "danas")])
     stance = current(story, "2025-03-20")["ministry"]
     assert (stance.current.position, stance.current.since, stance.current.confirmed_on) == (
         "affirm", date(2025, 3, 18), date(2025, 3, 19))
@@ -113,8 +113,8 @@ def test_outlets_of_one_group_count_once(tmp_path):
 
 @pytest.mark.django_db
 def test_a_wire_copy_counts_once(tmp_path):
-    story = make_story(tmp_path)
-    append(story, [
+    story = story_make(tmp_path)
+    records_add(story, [
         ("president", "device-owned", "deny", "2025-03-15", "rts"),
         # one agency excerpt carried by three outlets: one source
         ("president", "device-owned", "affirm", "2025-03-17", "beta", None, ["beta", "danas", "rts"]),
@@ -126,8 +126,8 @@ def test_a_wire_copy_counts_once(tmp_path):
 
 @pytest.mark.django_db
 def test_records_after_the_date_do_not_count(tmp_path):
-    story = make_story(tmp_path)
-    append(story, [
+    story = story_make(tmp_path)
+    records_add(story, [
         ("students", "device-owned", "affirm", "2025-03-15", "n1"),
         ("students", "device-owned", "deny", "2025-03-20", "rts"),
     ])
@@ -138,8 +138,8 @@ def test_records_after_the_date_do_not_count(tmp_path):
 
 @pytest.mark.django_db
 def test_a_retraction_reopens_what_the_record_displaced(tmp_path):
-    story = make_story(tmp_path)
-    deny, a1, a2 = append(story, [
+    story = story_make(tmp_path)
+    deny, a1, a2 = records_add(story, [
         ("ministry", "device-owned", "deny", "2025-03-16", "rts"),
         ("ministry", "device-owned", "affirm", "2025-03-18", "n1"),
         ("ministry", "device-owned", "affirm", "2025-03-19", "danas"),
@@ -156,18 +156,18 @@ def test_a_retraction_reopens_what_the_record_displaced(tmp_path):
 
 @pytest.mark.django_db
 def test_known_at_leaves_out_records_stored_later(tmp_path):
-    story = make_story(tmp_path)
-    append(story, [("president", "device-owned", "deny", "2025-03-15", "rts")])
+    story = story_make(tmp_path)
+    records_add(story, [("president", "device-owned", "deny", "2025-03-15", "rts")])
     moment = datetime.now(tz.utc)
-    append(story, [("president", "device-owned", "affirm", "2025-03-15", "n1")])
+    records_add(story, [("president", "device-owned", "affirm", "2025-03-15", "n1")])
     assert current(story, "2025-03-16", confirm=1)["president"].current.position == "affirm"
     assert current(story, "2025-03-16", confirm=1, known_at=moment)["president"].current.position == "deny"
 
 
 @pytest.mark.django_db
 def test_same_day_records_keep_ledger_order(tmp_path):
-    story = make_story(tmp_path)
-    append(story, [
+    story = story_make(tmp_path)
+    records_add(story, [
         ("president", "device-owned", "deny", "2025-03-15", "rts"),
         ("president", "device-owned", "affirm", "2025-03-15", "n1"),
     ])
@@ -178,20 +178,20 @@ def test_same_day_records_keep_ledger_order(tmp_path):
 
 @pytest.mark.django_db
 def test_number_questions_carry_values(tmp_path):
-    story = make_story(tmp_path)
-    append(story, [
-        ("ministry", "crowd", "number", "2025-03-15", "rts", 107000),
-        ("students", "crowd", "number", "2025-03-16", "n1", 325000),
+    story = story_make(tmp_path)
+    records_add(story, [
+        ("ministry", "crowd-size", "number", "2025-03-15", "rts", 107000),
+        ("students", "crowd-size", "number", "2025-03-16", "n1", 325000),
     ])
-    answer = current(story, "2025-03-20", question="crowd")
+    answer = current(story, "2025-03-20", question="crowd-size")
     assert answer["ministry"].current.value == 107000
     assert answer["students"].current.value == 325000
 
 
 @pytest.mark.django_db
 def test_positions_payload_has_the_contract_shape(tmp_path):
-    story = make_story(tmp_path)
-    append(story, [
+    story = story_make(tmp_path)
+    records_add(story, [
         ("ministry", "device-owned", "partial", "2025-03-16", "rts"),
         ("ministry", "device-owned", "affirm", "2025-03-18", "n1"),
         ("ministry", "device-owned", "affirm", "2025-03-19", "danas"),
@@ -215,9 +215,9 @@ def test_positions_payload_has_the_contract_shape(tmp_path):
 
 @pytest.mark.django_db
 def test_answers_are_cached_until_the_ledger_moves(tmp_path, django_assert_num_queries):
-    story = make_story(tmp_path)
+    story = story_make(tmp_path)
     questions = list(story.questions.select_related("topic"))
-    deny, affirm = append(story, [
+    deny, affirm = records_add(story, [
         ("president", "device-owned", "deny", "2025-03-15", "rts"),
         ("president", "device-owned", "affirm", "2025-03-16", "n1"),
     ])
@@ -232,7 +232,7 @@ def test_answers_are_cached_until_the_ledger_moves(tmp_path, django_assert_num_q
     with django_assert_num_queries(1):  # the chain head only: the rest comes from the cache
         assert ask().as_dict() == first.as_dict()
     # An append moves the chain head, and so does a retraction: the next answer is new.
-    append(story, [("president", "device-owned", "partial", "2025-03-17", "danas")])
+    records_add(story, [("president", "device-owned", "partial", "2025-03-17", "danas")])
     assert positions_as_of(story=story, as_of=date(2025, 3, 20), confirm=1,
                            questions=questions).questions[0].actors[0].stance.current.position == "partial"
     retraction_append(record=affirm, reason="misread", retracted_by="editor")

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from ledger.positions import Row, fold
 from ledger.selectors import positions_as_of
-from ledger.tests.factories import append, make_story
+from ledger.tests.factories import records_add, story_make
 
 START = date(2025, 1, 1)
 POSITIONS = ["affirm", "deny", "partial"]
@@ -58,10 +58,10 @@ db_specs = st.lists(
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(before=db_specs, after=db_specs, cut=st.integers(0, 30), n=st.integers(1, 3))
 def test_records_reported_after_d_never_change_the_answer_as_of_d(tmp_path, before, after, cut, n):
-    story = make_story(tmp_path)
+    story = story_make(tmp_path)
     day = START + timedelta(days=cut)
-    append(story, [(a, "device-owned", p, START + timedelta(days=d), o) for a, p, d, o in before])
+    records_add(story, [(a, "device-owned", p, START + timedelta(days=d), o) for a, p, d, o in before])
     answer = positions_as_of(story=story, as_of=day, confirm=n).as_dict()
     # Later reports, appended afterwards (so with larger ids too), dated after D.
-    append(story, [(a, "device-owned", p, day + timedelta(days=1 + d), o) for a, p, d, o in after])
+    records_add(story, [(a, "device-owned", p, day + timedelta(days=1 + d), o) for a, p, d, o in after])
     assert positions_as_of(story=story, as_of=day, confirm=n).as_dict() == answer

@@ -7,7 +7,7 @@ import pytest
 from ledger.positions import Row, fold
 from ledger.record_roles import record_roles
 from ledger.selectors import positions_as_of
-from viewer.tests.factories import canopy, rec
+from ledger.tests.factories import canopy_make, record_add
 
 
 def row(rid, position, day, source):
@@ -43,11 +43,11 @@ def test_under_n_1_every_change_confirms_itself():
 
 @pytest.mark.django_db
 def test_record_roles_read_from_the_ledger_agree_with_positions(tmp_path):
-    world = canopy(tmp_path)
+    world = canopy_make(tmp_path)
     story, r = world["story"], world["records"]
     # The students say the same thing eleven times: every repeat is part of the confirmed
     # position, none is pending (the chart drew them hollow when it guessed from the periods).
-    repeats = [rec(story, "students", "device-owned", "affirm", f"2025-03-{day}", "rts") for day in range(17, 28)]
+    repeats = [record_add(story, "students", "device-owned", "affirm", f"2025-03-{day}", "rts") for day in range(17, 28)]
     question = story.questions.get(key="device-owned")
     roled = record_roles(story=story, questions=[question], as_of=date(2025, 3, 28), confirm=2)
     roles = {p["id"]: p["role"] for p in roled.records}

@@ -7,13 +7,13 @@ from django.core.management import call_command
 from ledger.models import StanceRecord
 from ledger.selectors import positions_as_of
 from ledger.services import retraction_append
-from ledger.tests.factories import append, make_story
+from ledger.tests.factories import records_add, story_make
 from datetime import date
 
 
 @pytest.mark.django_db
 def test_import_rejects_lines_that_do_not_fit_and_keeps_the_rest(tmp_path, capsys):
-    story = make_story(tmp_path)
+    story = story_make(tmp_path)
     good = {"actor": "president", "question": "device-owned", "position": "deny", "reported_on": "2025-03-16",
             "outlet": "rts", "url": "https://rts.example/1", "quote": "We have no such thing."}
     lines = [
@@ -22,7 +22,7 @@ def test_import_rejects_lines_that_do_not_fit_and_keeps_the_rest(tmp_path, capsy
         json.dumps({**good, "actor": "nobody"}),
         json.dumps({**good, "position": "maybe"}),
         json.dumps({**good, "reported_on": "16 March"}),
-        json.dumps({**good, "question": "crowd"}),  # a number question without a value
+        json.dumps({**good, "question": "crowd-size"}),  # a number question without a value
         json.dumps({**good, "outlet": "unknown-outlet"}),
         "",
         json.dumps({**good, "position": "affirm", "id": 99, "recorded_at": "2020-01-01T00:00:00Z", "retracted": True}),
@@ -43,13 +43,13 @@ def test_import_rejects_lines_that_do_not_fit_and_keeps_the_rest(tmp_path, capsy
 
 @pytest.mark.django_db
 def test_an_export_reimported_into_an_empty_story_gives_the_same_positions(tmp_path):
-    source = make_story(tmp_path, slug="source")
-    records = append(source, [
+    source = story_make(tmp_path, slug="source")
+    records = records_add(source, [
         ("ministry", "device-owned", "deny", "2025-03-16", "rts"),
         ("ministry", "device-owned", "partial", "2025-03-17", "n1", None, ["n1", "nova"]),
         ("ministry", "device-owned", "affirm", "2025-03-18", "danas"),
         ("ministry", "device-owned", "affirm", "2025-03-19", "beta"),
-        ("students", "crowd", "number", "2025-03-16", "n1", 325000),
+        ("students", "crowd-size", "number", "2025-03-16", "n1", 325000),
         ("president", "device-owned", "deny", "2025-03-16", "rts"),
         ("president", "device-owned", "affirm", "2025-03-18", "rts"),
     ])
@@ -64,7 +64,7 @@ def test_an_export_reimported_into_an_empty_story_gives_the_same_positions(tmp_p
     # Retracted records are carried as records; the copy drops them as its own retraction would.
     kept = tmp_path / "kept.jsonl"
     kept.write_text("".join(json.dumps(r) + "\n" for r in exported if not r["retracted"]))
-    copy = make_story(tmp_path, slug="copy")
+    copy = story_make(tmp_path, slug="copy")
     call_command("import_records", "copy", str(kept))
 
     def answer(story):

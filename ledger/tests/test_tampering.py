@@ -11,7 +11,7 @@ from ledger import chain
 from ledger.models import Article, ChainHead, Excerpt, LedgerVerification, Retraction, StanceRecord
 from ledger.plumbing import story_cast
 from ledger.services import RecordDraft, records_append, retraction_append
-from ledger.tests.factories import make_story
+from ledger.tests.factories import story_make
 from ledger.verification import ledger_verified_at
 
 TEXT = "The ministry said it has no such device. Police denied it. Others disagreed."
@@ -21,13 +21,13 @@ TEXT = "The ministry said it has no such device. Police denied it. Others disagr
 def ledger(db, tmp_path):
     """Four records (two with an excerpt of an article, one credited to another outlet) and a
     retraction, verified once."""
-    story = make_story(tmp_path)
+    story = story_make(tmp_path)
     index = story_cast(story)
     article = Article.objects.create(story=story, url="https://rts.example/a", outlet=index.outlets["rts"],
                                      published_at=datetime(2025, 3, 16, 9, tzinfo=tz.utc), day=date(2025, 3, 16),
                                      title="A", text=TEXT)
     excerpt = Excerpt.objects.create(story=story, article=article, position=0, day=date(2025, 3, 16),
-                                     text=TEXT, sentence=TEXT.split(". ")[0], topics=["device"], outlets=["rts"])
+                                     text=TEXT, sentence=TEXT.split(". ")[0], topics=["march-15"], outlets=["rts"])
 
     def draft(actor, position, day, outlet, **more):
         return RecordDraft(actor=index.actors[actor], question=index.questions["device-owned"], position=position,
@@ -138,7 +138,7 @@ def test_edited_article_text(ledger):
 def test_a_record_moved_to_another_excerpt(ledger):
     story, records, _, excerpt, article = ledger
     other = Excerpt.objects.create(story=story, article=article, position=41, day=excerpt.day, text="Police denied it.",
-                                   sentence="Police denied it.", topics=["device"], outlets=["rts"])
+                                   sentence="Police denied it.", topics=["march-15"], outlets=["rts"])
     tamper("UPDATE ledger_stancerecord SET excerpt_id = %s WHERE id = %s", [other.id, records[1].id])
     assert f"record {records[1].id} (seq 2)" in named(story)
 
@@ -208,7 +208,7 @@ def test_the_tail_rewritten_under_the_old_hash_version(ledger):
 def test_a_ledger_written_under_the_old_hash_still_verifies_and_goes_on(tmp_path):
     """Entries of version 1 (written before the hash covered what they point to) keep their
     hash; entries appended after them are version 2, and the whole chain verifies."""
-    story = make_story(tmp_path)
+    story = story_make(tmp_path)
     index = story_cast(story)
     prev, rows = chain.GENESIS, []
     for seq, (actor, position) in enumerate([("ministry", "deny"), ("president", "affirm")], start=1):

@@ -11,19 +11,19 @@ from ledger.errors import LedgerError
 from ledger.models import StanceRecord
 from ledger.plumbing import story_cast
 from ledger.services import RecordDraft, records_append
-from ledger.tests.factories import make_story
+from ledger.tests.factories import story_make
 from ledger.validation import records_valid
 
 GOOD = {"actor": "president", "question": "device-owned", "position": "deny", "reported_on": "2025-03-16",
         "outlet": "rts", "url": "https://rts.example/1", "quote": "We have no such thing."}
-CROWD = {**GOOD, "question": "crowd", "position": "number", "value": 1000}
+CROWD = {**GOOD, "question": "crowd-size", "position": "number", "value": 1000}
 
 BAD_LINES = [  # (line, the start of its reason)
     (json.dumps({**GOOD, "quote": "a NUL \x00 here"}), "quote holds a NUL character"),
     (json.dumps({**GOOD, "quote": "half a pair \ud800"}), "quote holds a lone surrogate"),
-    ('{"actor": "students", "question": "crowd", "position": "number", "value": NaN, "reported_on": "2025-03-16"}',
+    ('{"actor": "students", "question": "crowd-size", "position": "number", "value": NaN, "reported_on": "2025-03-16"}',
      "value must be a finite number"),
-    ('{"actor": "students", "question": "crowd", "position": "number", "value": Infinity, "reported_on": "2025-03-16"}',
+    ('{"actor": "students", "question": "crowd-size", "position": "number", "value": Infinity, "reported_on": "2025-03-16"}',
      "value must be a finite number"),
     (json.dumps({**GOOD, "url": "javascript:alert(1)"}), "url must be an http(s) URL"),
     (json.dumps({**CROWD, "value": -5}), "value must be a count, 0 or more"),
@@ -41,7 +41,7 @@ BAD_LINES = [  # (line, the start of its reason)
 
 @pytest.mark.django_db
 def test_an_import_refuses_each_bad_line_alone_and_keeps_every_good_one(tmp_path, capsys):
-    story = make_story(tmp_path)
+    story = story_make(tmp_path)
     lines = []
     for bad, _ in BAD_LINES:  # a good line between every two bad ones
         lines += [json.dumps({**GOOD, "quote": f"good {len(lines)}"}), bad]
@@ -67,11 +67,11 @@ def test_an_import_refuses_each_bad_line_alone_and_keeps_every_good_one(tmp_path
 
 @pytest.mark.django_db
 def test_the_append_refuses_what_an_extractor_or_a_form_might_pass(tmp_path):
-    story = make_story(tmp_path)
+    story = story_make(tmp_path)
     index = story_cast(story)
 
     def draft(**changes):
-        fields = dict(actor=index.actors["students"], question=index.questions["crowd"], position="number",
+        fields = dict(actor=index.actors["students"], question=index.questions["crowd-size"], position="number",
                       value=300000.0, reported_on=date(2025, 3, 16), extractor="rules/1", outlet=index.outlets["n1"],
                       outlets=["n1"], url="https://n1.example/1", quote="300,000 people")
         return RecordDraft(**{**fields, **changes})

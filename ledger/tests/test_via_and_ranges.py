@@ -11,7 +11,7 @@ from ledger.models import StanceRecord
 from ledger.selectors import positions_as_of
 from ledger.plumbing import story_cast
 from ledger.services import RecordDraft, records_append
-from ledger.tests.factories import make_story
+from ledger.tests.factories import story_make
 
 AS_OF = date(2025, 3, 31)
 
@@ -43,7 +43,7 @@ def current(story, question, actor, *, periods: bool):
 @pytest.mark.django_db
 @pytest.mark.parametrize("periods", [True, False])
 def test_a_report_credited_to_another_outlet_counts_as_that_outlets_source(tmp_path, periods):
-    story = make_story(tmp_path)
+    story = story_make(tmp_path)
     add(story, [
         ("president", "device-owned", "deny", "2025-03-10", "rts", None, None, None),
         # RTS carries what N1 reported: N1's group is the source, and N1 confirms nothing new.
@@ -62,14 +62,14 @@ def test_a_report_credited_to_another_outlet_counts_as_that_outlets_source(tmp_p
 @pytest.mark.django_db
 @pytest.mark.parametrize("periods", [True, False])
 def test_a_range_and_a_single_figure_are_different_positions(tmp_path, periods):
-    story = make_story(tmp_path)
+    story = story_make(tmp_path)
     add(story, [
-        ("students", "crowd", "number", "2025-03-15", "rts", None, 275000, None),
-        ("students", "crowd", "number", "2025-03-16", "danas", None, 275000, 325000),
-        ("students", "crowd", "number", "2025-03-16", "beta", None, 275000, 325000),
-        ("students", "crowd", "number", "2025-03-17", "beta", None, 275000, 325000),  # a repeat
+        ("students", "crowd-size", "number", "2025-03-15", "rts", None, 275000, None),
+        ("students", "crowd-size", "number", "2025-03-16", "danas", None, 275000, 325000),
+        ("students", "crowd-size", "number", "2025-03-16", "beta", None, 275000, 325000),
+        ("students", "crowd-size", "number", "2025-03-17", "beta", None, 275000, 325000),  # a repeat
     ])
-    a = current(story, "crowd", "students", periods=periods)
+    a = current(story, "crowd-size", "students", periods=periods)
     assert (a["current"]["value"], a["current"]["value_high"]) == (275000, 325000)
     assert a["history"][0]["value"] == 275000 and a["history"][0]["value_high"] is None
     change = a["changes"][0]
@@ -78,15 +78,15 @@ def test_a_range_and_a_single_figure_are_different_positions(tmp_path, periods):
 
 @pytest.mark.django_db
 def test_via_value_high_and_rationale_go_out_and_come_back(tmp_path):
-    story = make_story(tmp_path, slug="source")
-    add(story, [("students", "crowd", "number", "2025-03-16", "rts", "n1", 275000, 325000)])
+    story = story_make(tmp_path, slug="source")
+    add(story, [("students", "crowd-size", "number", "2025-03-16", "rts", "n1", 275000, 325000)])
     out = tmp_path / "out.jsonl"
     call_command("export_records", "source", "--out", str(out))
     line = json.loads(out.read_text())
     assert (line["via"], line["value"], line["value_high"]) == ("n1", 275000, 325000)
     record = StanceRecord.objects.get(story=story)
     assert (line["seq"], line["hash"]) == (record.seq, record.hash)
-    make_story(tmp_path, slug="copy")
+    story_make(tmp_path, slug="copy")
     call_command("import_records", "copy", str(out))
     copied = StanceRecord.objects.get(story__slug="copy")
     assert (copied.via.key, copied.value, copied.value_high) == ("n1", 275000, 325000)
@@ -95,8 +95,8 @@ def test_via_value_high_and_rationale_go_out_and_come_back(tmp_path):
 
 @pytest.mark.django_db
 def test_a_range_must_run_upwards_and_only_on_number_questions(tmp_path, capsys):
-    story = make_story(tmp_path)
-    base = {"actor": "students", "question": "crowd", "position": "number", "reported_on": "2025-03-16",
+    story = story_make(tmp_path)
+    base = {"actor": "students", "question": "crowd-size", "position": "number", "reported_on": "2025-03-16",
             "outlet": "rts", "url": "https://rts.example/1", "quote": "..."}
     path = tmp_path / "r.jsonl"
     path.write_text("\n".join(json.dumps(line) for line in [

@@ -6,18 +6,18 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
-from .factories import canopy, excerpt_make, rec
+from ledger.tests.factories import canopy_make, excerpt_make, record_add
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
 def world(transactional_db, tmp_path):
-    return canopy(tmp_path)
+    return canopy_make(tmp_path)
 
 
 def ministry_row(page, question="device-owned"):
-    return page.locator(f"#q-{question} tr[data-actor='interior-ministry']")
+    return page.locator(f"#q-{question} tr[data-actor='ministry']")
 
 
 def test_pick_topic_and_date_then_go_back(page, screenshot, world):
@@ -134,9 +134,9 @@ def test_article_text_and_urls_stay_inert(page, screenshot, world):
                       sentence=sentence, title="<b>bold</b> title", position=1)
     # The ledger refuses a record whose URL is not http(s); an article's text and title still
     # come from outside.
-    r1 = rec(story, "president", "device-owned", "affirm", "2025-03-21", "n1", url="https://n1info.rs/said-nothing",
+    r1 = record_add(story, "president", "device-owned", "affirm", "2025-03-21", "n1", url="https://n1info.rs/said-nothing",
              quote=sentence, excerpt=ex)
-    r2 = rec(story, "president", "device-owned", "affirm", "2025-03-22", "rts", url="https://rts.rs/said-nothing")
+    r2 = record_add(story, "president", "device-owned", "affirm", "2025-03-22", "rts", url="https://rts.rs/said-nothing")
     page.goto("/stories/canopy/?topic=march-15&as_of=2025-03-22&confirm=2")
     president = page.locator("#q-device-owned tr[data-actor='president']")
     expect(president.locator(".c-now .badge")).to_have_text("Affirms")

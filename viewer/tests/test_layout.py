@@ -7,15 +7,14 @@ from django.contrib.auth.models import Permission, User
 from ingest.models import IngestReject, IngestRun
 from ledger.models import Actor
 from ledger.selectors import _story_cast
-
-from .factories import canopy, rec
+from ledger.tests.factories import canopy_make, record_add
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 KEY = [json.dumps(line) for line in (
-    {"actor": "interior-ministry", "question": "device-owned", "position": "deny", "date": "2025-03-16",
-     "url": "https://n1info.rs/interior-ministry/device-owned/2025-03-16"},
-    {"actor": "interior-ministry", "question": "device-owned", "position": "affirm", "date": "2025-03-18",
+    {"actor": "ministry", "question": "device-owned", "position": "deny", "date": "2025-03-16",
+     "url": "https://n1info.rs/ministry/device-owned/2025-03-16"},
+    {"actor": "ministry", "question": "device-owned", "position": "affirm", "date": "2025-03-18",
      "url": "https://rts.rs/lrad-units"},
     {"actor": "president", "question": "sound-used", "position": "deny", "date": "2025-03-17",
      "url": "https://danas.rs/a-long-article-the-ledger-never-read"},
@@ -24,12 +23,12 @@ KEY = [json.dumps(line) for line in (
 
 @pytest.fixture
 def world(transactional_db, tmp_path):
-    world = canopy(tmp_path, key_lines=KEY)
+    world = canopy_make(tmp_path, key_lines=KEY)
     story = world["story"]
     # Long names and a pending change with two outlets of one group: the widest rows there are.
-    rec(story, "president", "device-owned", "affirm", "2025-03-19", "n1",
+    record_add(story, "president", "device-owned", "affirm", "2025-03-19", "n1",
         url="https://n1info.rs/a/very/long/path/that/does/not/break/easily/on/a/phone/screen/at/all")
-    rec(story, "president", "device-owned", "affirm", "2025-03-20", "nova")
+    record_add(story, "president", "device-owned", "affirm", "2025-03-20", "nova")
     run = IngestRun.objects.create(story=story, file_name="articles-with-a-rather-long-file-name.jsonl",
                                    extractor="rules/1", status="done", articles=272, excerpts=315,
                                    excerpts_done=315, records=196, rejects=1)
@@ -39,7 +38,7 @@ def world(transactional_db, tmp_path):
     Actor.objects.create(story=story, key="archive", name="Public Assembly Archive (independent crowd counter)",
                          side="independent")
     _story_cast.cache_clear()
-    rec(story, "archive", "crowd-size", "number", "2025-03-16", "danas", value=275000)
+    record_add(story, "archive", "crowd-size", "number", "2025-03-16", "danas", value=275000)
     editor = User.objects.create_user("editor", password="pw-editor-1", is_staff=True)
     editor.user_permissions.add(Permission.objects.get(content_type__app_label="ledger", codename="add_stancerecord"))
     return world
@@ -53,8 +52,8 @@ def pages(world):
         "topic": "/stories/canopy/?topic=march-15&as_of=2025-03-20",
         "figures": "/stories/canopy/?topic=crowds&as_of=2025-03-20",
         "actor-filter": "/stories/canopy/?topic=march-15&as_of=2025-03-20&actor=president",
-        "actor": "/stories/canopy/actors/interior-ministry/?as_of=2025-03-20",
-        "compare": "/stories/canopy/compare/?question=device-owned&actor=interior-ministry&actor=president"
+        "actor": "/stories/canopy/actors/ministry/?as_of=2025-03-20",
+        "compare": "/stories/canopy/compare/?question=device-owned&actor=ministry&actor=president"
                    "&actor=students&as_of=2025-03-20",
         "queue": "/stories/canopy/pending/?as_of=2025-03-20",
         "flip": f"/stories/canopy/flips/{world['flip_id']}/",

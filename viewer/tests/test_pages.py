@@ -9,15 +9,14 @@ from ingest.llm.models import LlmRejection
 from ingest.models import IngestReject, IngestRun
 from ledger.models import Retraction, StanceRecord
 from ledger.services import retraction_append
-
-from .factories import canopy, rec, story_make
+from ledger.tests.factories import CANOPY, canopy_make, record_add, story_make
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def world(tmp_path):
-    return canopy(tmp_path)
+    return canopy_make(tmp_path)
 
 
 @pytest.fixture
@@ -54,13 +53,13 @@ def test_story_page_shows_positions_pending_and_history(client, world):
     # Under N = 2 the ministry still denies on the 18th: the pending affirm is not its position.
     data = as_json(client.get("/stories/canopy.json", {"topic": "march-15", "as_of": "2025-03-18"}))
     q = data["questions"][0]
-    ministry = next(a for a in q["actors"] if a["actor"]["key"] == "interior-ministry")
+    ministry = next(a for a in q["actors"] if a["actor"]["key"] == "ministry")
     assert ministry["current"]["position"] == "deny"
     assert ministry["pending"]["position"] == "affirm"
     assert ministry["pending"]["sources"] == 1
 
     data = as_json(client.get("/stories/canopy/", {"topic": "march-15", "as_of": "2025-03-19", "format": "json"}))
-    ministry = next(a for a in data["questions"][0]["actors"] if a["actor"]["key"] == "interior-ministry")
+    ministry = next(a for a in data["questions"][0]["actors"] if a["actor"]["key"] == "ministry")
     assert ministry["current"]["position"] == "affirm"
     assert str(ministry["current"]["since"]) == "2025-03-18"
     assert ministry["current"]["confirmed_on"] == "2025-03-19"
@@ -83,7 +82,7 @@ def test_story_page_keys_match_the_api_shape(client, world):
 
 def test_story_page_with_n1_confirms_at_once(client, world):
     data = as_json(client.get("/stories/canopy.json", {"topic": "march-15", "as_of": "2025-03-18", "confirm": 1}))
-    ministry = next(a for a in data["questions"][0]["actors"] if a["actor"]["key"] == "interior-ministry")
+    ministry = next(a for a in data["questions"][0]["actors"] if a["actor"]["key"] == "ministry")
     assert ministry["current"]["position"] == "affirm"
     assert ministry["pending"] is None
 
@@ -200,17 +199,17 @@ def test_pending_queue_and_twin(client, world):
     html = client.get("/stories/canopy/pending/", {"as_of": "2025-03-18"}).content.decode()
     assert "Changes waiting for confirmation" in html and "Interior Ministry" in html
     data = as_json(client.get("/stories/canopy/pending.json", {"as_of": "2025-03-18"}))
-    assert [(i["actor"]["key"], i["pending"]["position"]) for i in data["pending"]] == [("interior-ministry", "affirm")]
+    assert [(i["actor"]["key"], i["pending"]["position"]) for i in data["pending"]] == [("ministry", "affirm")]
     data = as_json(client.get("/stories/canopy/pending.json", {"as_of": "2025-03-19"}))
     assert data["pending"] == []
 
 
 def test_pending_queue_is_oldest_first(client, tmp_path):
-    story = story_make(tmp_path)
-    rec(story, "president", "device-owned", "deny", "2025-03-01", "rts")
-    rec(story, "president", "device-owned", "affirm", "2025-03-10", "rts")
-    rec(story, "students", "device-owned", "affirm", "2025-03-01", "rts")
-    rec(story, "students", "device-owned", "deny", "2025-03-05", "rts")
+    story = story_make(tmp_path, **CANOPY)
+    record_add(story, "president", "device-owned", "deny", "2025-03-01", "rts")
+    record_add(story, "president", "device-owned", "affirm", "2025-03-10", "rts")
+    record_add(story, "students", "device-owned", "affirm", "2025-03-01", "rts")
+    record_add(story, "students", "device-owned", "deny", "2025-03-05", "rts")
     data = as_json(client.get("/stories/canopy/pending.json", {"as_of": "2025-03-20"}))
     assert [i["actor"]["key"] for i in data["pending"]] == ["students", "president"]
 
@@ -288,9 +287,9 @@ def test_evaluation_without_and_with_a_key(client, tmp_path, world):
         '{"actor": "president", "question": "device-owned", "position": "deny", "date": "2025-03-15", "url": "https://rts.rs/a"}',
         '{"actor": "president", "question": "device-owned", "position": "affirm", "date": "2025-03-20", "url": "https://rts.rs/b"}',
     ]
-    story = story_make(tmp_path / "keyed", slug="keyed", key_lines=key)
-    rec(story, "president", "device-owned", "deny", "2025-03-15", "rts")
-    rec(story, "president", "device-owned", "affirm", "2025-03-20", "danas")
+    story = story_make(tmp_path / "keyed", **{**CANOPY, "slug": "keyed"}, key_lines=key)
+    record_add(story, "president", "device-owned", "deny", "2025-03-15", "rts")
+    record_add(story, "president", "device-owned", "affirm", "2025-03-20", "danas")
     data = as_json(client.get("/stories/keyed/evaluation.json", {"confirm": 1}))
     assert data["key_statements"] == 2
     assert data["scores"]["overall"]["current_accuracy"] == 1.0
@@ -322,7 +321,7 @@ def test_chart_draws_repeats_of_a_confirmed_position_filled(client, world):
     chart draws them filled; only a change not confirmed yet is hollow ("pending")."""
     story = world["story"]
     for day in range(17, 28):
-        rec(story, "students", "device-owned", "affirm", f"2025-03-{day}", "rts")
+        record_add(story, "students", "device-owned", "affirm", f"2025-03-{day}", "rts")
     fig = as_json(client.get("/stories/canopy/charts/device-owned.json", {"as_of": "2025-03-28"}))
     by_name = {t.get("name"): t for t in fig["data"] if t.get("name")}
     students = [y for t in fig["data"] if t.get("name") == "Affirms" for y in t["y"] if y == "Students in blockade"]
@@ -346,8 +345,8 @@ def test_overview_opens_on_what_changed(client, world):
 
 def test_pending_change_says_why_two_outlets_count_once(client, world):
     story = world["story"]
-    rec(story, "president", "device-owned", "affirm", "2025-03-17", "n1")
-    rec(story, "president", "device-owned", "affirm", "2025-03-18", "nova")
+    record_add(story, "president", "device-owned", "affirm", "2025-03-17", "n1")
+    record_add(story, "president", "device-owned", "affirm", "2025-03-18", "nova")
     html = client.get("/stories/canopy/", {"topic": "march-15", "as_of": "2025-03-18"}).content.decode()
     assert "N1 and Nova belong to one owner group (united-media), so they count as one source." in html
     assert "1 of 2 independent sources" in html
@@ -355,17 +354,17 @@ def test_pending_change_says_why_two_outlets_count_once(client, world):
 
 def test_actor_filter_actor_page_and_comparison(client, world):
     html = client.get("/stories/canopy/", {"topic": "march-15", "as_of": "2025-03-20", "actor": "students"}).content.decode()
-    assert 'data-actor="students"' in html and 'data-actor="interior-ministry"' not in html
+    assert 'data-actor="students"' in html and 'data-actor="ministry"' not in html
     assert client.get("/stories/canopy/", {"topic": "march-15", "actor": "nobody"}).status_code == 404  # as in the API
-    data = as_json(client.get("/stories/canopy/actors/interior-ministry.json", {"as_of": "2025-03-20"}))
+    data = as_json(client.get("/stories/canopy/actors/ministry.json", {"as_of": "2025-03-20"}))
     assert [q["id"] for q in data["questions"]] == ["device-owned", "crowd-size"]
     assert data["flips"][0]["change"]["id"] == world["flip_id"]
     assert client.get("/stories/canopy/actors/nobody/").status_code == 404
     data = as_json(client.get("/stories/canopy/compare.json", {"question": "device-owned", "as_of": "2025-03-20",
-                                                              "actor": ["interior-ministry", "president"]}))
+                                                              "actor": ["ministry", "president"]}))
     assert [(c["actor"]["key"], c["stance"]["current"]["position"]) for c in data["columns"]] == [
-        ("interior-ministry", "affirm"), ("president", "deny")]
-    too_many = client.get("/stories/canopy/compare/", {"actor": ["students", "president", "interior-ministry", "x"]})
+        ("ministry", "affirm"), ("president", "deny")]
+    too_many = client.get("/stories/canopy/compare/", {"actor": ["students", "president", "ministry", "x"]})
     assert too_many.status_code == 400
 
 

@@ -9,8 +9,7 @@ from ingest.models import IngestReject, IngestRun
 from ledger.models import Actor
 from ledger.selectors import _story_cast, story_cast
 from ledger.services import records_append
-
-from .factories import canopy, draft
+from ledger.tests.factories import canopy_make, record_draft
 
 pytestmark = pytest.mark.django_db
 
@@ -42,24 +41,24 @@ def grow(world, n_extra: int):
     """More actors and records on the same questions: each actor speaks, changes its mind,
     gets confirmed, and waits on a pending change."""
     story = world["story"]
-    drafts = []
     for i in range(n_extra):
-        key = f"extra-{i}"
-        Actor.objects.create(story=story, key=key, name=f"Extra {i}", side="others")
-        drafts += [
-            draft(story, key, "device-owned", "deny", "2025-03-10", "n1"),
-            draft(story, key, "device-owned", "affirm", "2025-03-12", "rts"),
-            draft(story, key, "device-owned", "affirm", "2025-03-13", "danas"),
-            draft(story, key, "device-owned", "partial", "2025-03-14", "nova"),
-            draft(story, key, "sound-used", "affirm", "2025-03-14", "nova"),
-            draft(story, key, "crowd-size", "number", "2025-03-16", "n1", value=1000 + i),
-        ]
-    records_append(story=story, drafts=drafts)
+        Actor.objects.create(story=story, key=f"extra-{i}", name=f"Extra {i}", side="others")
     # Actors come with a bundle, and loading one reads the story's cast again; made here
     # directly, they are read in as a load would.
     _story_cast.cache_clear()
     story_cast(story)
-
+    drafts = []
+    for i in range(n_extra):
+        key = f"extra-{i}"
+        drafts += [
+            record_draft(story, key, "device-owned", "deny", "2025-03-10", "n1"),
+            record_draft(story, key, "device-owned", "affirm", "2025-03-12", "rts"),
+            record_draft(story, key, "device-owned", "affirm", "2025-03-13", "danas"),
+            record_draft(story, key, "device-owned", "partial", "2025-03-14", "nova"),
+            record_draft(story, key, "sound-used", "affirm", "2025-03-14", "nova"),
+            record_draft(story, key, "crowd-size", "number", "2025-03-16", "n1", value=1000 + i),
+        ]
+    records_append(story=story, drafts=drafts)
 
 def cost(client, url, params=None) -> int:
     with CaptureQueriesContext(connection) as ctx:
@@ -82,15 +81,15 @@ def urls(world):
         "run": (f"/stories/canopy/runs/{world['run'].id}/", {}),
         "story_list": ("/", {}),
         "overview": ("/stories/canopy/", {"as_of": "2025-03-20"}),
-        "actor": ("/stories/canopy/actors/interior-ministry/", {"as_of": "2025-03-20"}),
-        "compare": ("/stories/canopy/compare/", {"question": "device-owned", "actor": ["interior-ministry", "students"],
+        "actor": ("/stories/canopy/actors/ministry/", {"as_of": "2025-03-20"}),
+        "compare": ("/stories/canopy/compare/", {"question": "device-owned", "actor": ["ministry", "students"],
                                                  "as_of": "2025-03-20"}),
     }
 
 
 @pytest.fixture
 def world(tmp_path):
-    world = canopy(tmp_path)
+    world = canopy_make(tmp_path)
     run = IngestRun.objects.create(story=world["story"], file_name="a.jsonl", extractor="rules", status="done")
     IngestReject.objects.create(run=run, line=1, reason="no text")
     world["run"] = run

@@ -1,83 +1,14 @@
-"""A small story for the API tests: a story.toml written to a folder and loaded, an
-article with an excerpt, and records appended through the ledger's one write path."""
+"""The API's tests: the test world's API story with its records, and clients by role."""
 from dataclasses import dataclass
-from datetime import date, datetime, timezone
+from datetime import date
 
 import pytest
 from django.contrib.auth.models import Permission, User
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from ledger.models import Article, Excerpt, StanceRecord, Story
-from ledger.plumbing import story_cast
-from ledger.services import RecordDraft, records_append
-from ledger.tests.factories import bundle_load
-
-STORY_TOML = """
-slug = "api-story"
-title = "A story for the API"
-start = 2025-03-01
-end = 2025-03-31
-timezone = "Europe/Belgrade"
-
-[confirmation]
-min_outlets = 2
-
-[[outlets]]
-id = "n1"
-name = "N1"
-domains = ["n1.example"]
-group = "united"
-
-[[outlets]]
-id = "nova"
-name = "Nova"
-domains = ["nova.example"]
-group = "united"
-
-[[outlets]]
-id = "rts"
-name = "RTS"
-domains = ["rts.example"]
-
-[[outlets]]
-id = "danas"
-name = "Danas"
-domains = ["danas.example"]
-
-[[actors]]
-id = "ministry"
-name = "Interior Ministry"
-aliases = ["Interior Ministry"]
-side = "government"
-
-[[actors]]
-id = "students"
-name = "Students"
-aliases = ["students"]
-
-[[topics]]
-id = "device"
-name = "Sound device"
-keywords = ["sound (cannon|device)", "LRAD"]
-
-[[topics]]
-id = "crowd"
-name = "Crowd"
-keywords = ["crowd", "people"]
-
-[[questions]]
-id = "device-owned"
-topic = "device"
-text = "Do state bodies own a sound device?"
-
-[[questions]]
-id = "crowd-size"
-topic = "crowd"
-text = "How many people came?"
-kind = "number"
-unit = "people"
-"""
+from ledger.models import StanceRecord, Story
+from ledger.tests.factories import API_STORY, excerpt_make, record_draft, records_add, story_make
 
 
 @pytest.fixture(autouse=True)
@@ -99,50 +30,29 @@ class Ledger:
         return f"{self.records['affirm2'].id}-2"
 
 
-def story_make(folder, toml: str = STORY_TOML) -> Story:
-    return bundle_load(folder, toml)
-
-
-def excerpt_make(story: Story, *, outlet: str, day: date, sentence: str, copies=()) -> Excerpt:
-    index = story_cast(story)
-    article = Article.objects.create(
-        story=story, url=f"https://{outlet}.example/{day.isoformat()}/{len(sentence)}", outlet=index.outlets[outlet],
-        published_at=datetime(day.year, day.month, day.day, 9, 30, tzinfo=timezone.utc), day=day,
-        title="Minister on the device", text=f"Before. {sentence} After.")
-    return Excerpt.objects.create(story=story, article=article, position=1, day=day, text=f"Before. {sentence} After.",
-                                  sentence=sentence, sentence_start=8, topics=["device"], outlets=[outlet, *copies])
-
-
-def drafts_append(story: Story, rows) -> list[StanceRecord]:
-    index = story_cast(story)
-    drafts = []
-    for actor, question, position, value, day, outlet, quote, excerpt in rows:
-        drafts.append(RecordDraft(
-            actor=index.actors[actor], question=index.questions[question], position=position, value=value,
-            reported_on=day, outlet=index.outlets[outlet],
-            outlets=excerpt.outlets if excerpt else [outlet],
-            url=excerpt.article.url if excerpt else f"https://{outlet}.example/{day.isoformat()}",
-            quote=quote, excerpt_id=excerpt.id if excerpt else None, extractor="rules/1", confidence=0.8))
-    return records_append(story=story, drafts=drafts)
-
-
 @pytest.fixture
 def ledger(db, tmp_path) -> Ledger:
     """The ministry denies (N1), then affirms (RTS, then Danas, whose excerpt N1 carried
     too: confirmed under N = 2); the students affirm once (N1); a crowd figure from RTS."""
-    story = story_make(tmp_path / "api-story")
-    excerpt = excerpt_make(story, outlet="danas", day=date(2025, 3, 19),
+    story = story_make(tmp_path, **API_STORY)
+    excerpt = excerpt_make(story, outlet="danas", day=date(2025, 3, 19), title="Minister on the device",
                            sentence="The Interior Ministry admitted it bought an LRAD sound device.",
-                           copies=["n1"])
+                           copies=["n1"], position=1)
     names = ["deny", "affirm1", "affirm2", "students", "crowd"]
+
+    def draft(actor, question, position, day, outlet, quote, excerpt=None, value=None):
+        url = None if excerpt else f"https://{outlet}.example/{day.isoformat()}"
+        return record_draft(story, actor, question, position, day, outlet, value=value, url=url, quote=quote,
+                            excerpt=excerpt)
+
     rows = [
-        ("ministry", "device-owned", "deny", None, date(2025, 3, 16), "n1", "We never had such a device.", None),
-        ("ministry", "device-owned", "affirm", None, date(2025, 3, 18), "rts", "The ministry has an LRAD.", None),
-        ("ministry", "device-owned", "affirm", None, date(2025, 3, 19), "danas", excerpt.sentence, excerpt),
-        ("students", "device-owned", "affirm", None, date(2025, 3, 16), "n1", "They used a sound cannon.", None),
-        ("ministry", "crowd-size", "number", 30000.0, date(2025, 3, 15), "rts", "About 30,000 people came.", None),
+        draft("ministry", "device-owned", "deny", date(2025, 3, 16), "n1", "We never had such a device."),
+        draft("ministry", "device-owned", "affirm", date(2025, 3, 18), "rts", "The ministry has an LRAD."),
+        draft("ministry", "device-owned", "affirm", date(2025, 3, 19), "danas", excerpt.sentence, excerpt),
+        draft("students", "device-owned", "affirm", date(2025, 3, 16), "n1", "They used a sound cannon."),
+        draft("ministry", "crowd-size", "number", date(2025, 3, 15), "rts", "About 30,000 people came.", value=30000.0),
     ]
-    records = dict(zip(names, drafts_append(story, rows)))
+    records = dict(zip(names, records_add(story, rows)))
     return Ledger(story=story, records=records)
 
 

@@ -8,8 +8,9 @@ import pytest
 from django.urls import URLPattern
 
 from ledger.api import urls, views
+from ledger.tests.factories import record_add
 
-from .conftest import drafts_append, token_client
+from .conftest import token_client
 
 METHODS = ["get", "post", "put", "patch", "delete", "options"]
 WRITES = {"put", "patch", "delete"}
@@ -86,8 +87,7 @@ def test_every_url_and_method(ledger, users):
 
 
 def fresh_record(ledger):
-    [record] = drafts_append(ledger.story, [("students", "crowd-size", "number", 1.0, date(2025, 3, 2), "rts", "", None)])
-    return record
+    return record_add(ledger.story, "students", "crowd-size", "number", date(2025, 3, 2), "rts", value=1.0)
 
 
 @pytest.mark.parametrize("method", METHODS)

@@ -44,10 +44,10 @@ def test_stories_list_is_paginated(ledger, anon):
 
 def test_story_detail_has_its_configuration(ledger, anon):
     body = anon.get(f"{S}/").json()
-    assert [t["id"] for t in body["topics"]] == ["device", "crowd"]
+    assert [t["id"] for t in body["topics"]] == ["march-15", "crowds"]
     assert [q["id"] for q in body["questions"]] == ["device-owned", "crowd-size"]
     assert body["questions"][1] | {"keywords": []} == {
-        "id": "crowd-size", "topic": "crowd", "text": "How many people came?", "kind": "number", "unit": "people",
+        "id": "crowd-size", "topic": "crowds", "text": "How many people came?", "kind": "number", "unit": "people",
         "keywords": [], "affirm": [], "deny": [], "partial": []}
     assert [a["id"] for a in body["actors"]] == ["ministry", "students"]
     assert body["outlets"][0] == {"id": "danas", "name": "Danas", "domains": ["danas.example"], "group": "", "kind": ""}
@@ -116,9 +116,9 @@ def test_positions_default_to_the_story_end_and_all_questions(ledger, anon):
 
 
 def test_positions_by_topic_and_as_known_at(ledger, anon):
-    body = anon.get(f"{S}/positions", {"topic": "crowd"}).json()
+    body = anon.get(f"{S}/positions", {"topic": "crowds"}).json()
     assert [q["id"] for q in body["questions"]] == ["crowd-size"]
-    assert anon.get(f"{S}/positions", {"topic": "crowd", "question": "device-owned"}).json()["questions"] == []
+    assert anon.get(f"{S}/positions", {"topic": "crowds", "question": "device-owned"}).json()["questions"] == []
     before = anon.get(f"{S}/positions", {"known_at": "2000-01-01T00:00:00Z"}).json()
     assert before["known_at"] == "2000-01-01T00:00:00Z"
     assert all(q["actors"] == [] for q in before["questions"])

@@ -79,10 +79,10 @@ def _pick(page_value, api_value):
     return page_value
 
 
-REQUESTS = [{"topic": "device"}, {"topic": "device", "as_of": "2025-03-18"},
-            {"topic": "device", "as_of": "2025-03-19", "confirm": "1"}, {"topic": "device", "confirm": "3"},
-            {"topic": "crowd"}, {"topic": "device", "as_of": "2031-05-05", "confirm": "7"},
-            {"topic": "device", "as_of": "2025-03-16", "actor": "ministry"}]
+REQUESTS = [{"topic": "march-15"}, {"topic": "march-15", "as_of": "2025-03-18"},
+            {"topic": "march-15", "as_of": "2025-03-19", "confirm": "1"}, {"topic": "march-15", "confirm": "3"},
+            {"topic": "crowds"}, {"topic": "march-15", "as_of": "2031-05-05", "confirm": "7"},
+            {"topic": "march-15", "as_of": "2025-03-16", "actor": "ministry"}]
 
 
 @pytest.mark.parametrize("params", REQUESTS)
