@@ -13,6 +13,8 @@ import json
 from datetime import date, datetime, timezone
 from pathlib import Path
 
+from django.db import connection
+
 from ledger.bundle import story_load
 from ledger.models import Article, Excerpt, StanceRecord, Story
 from ledger.plumbing import story_cast
@@ -192,3 +194,14 @@ def canopy_make(folder: Path, **kwargs) -> dict:
         "crowd_ministry": record_add(story, "ministry", "crowd-size", "number", "2025-03-16", "rts", value=107000),
     }
     return {"story": story, "records": r, "excerpt": ex, "flip_id": f"{r['affirm2'].id}-2"}
+
+
+def tamper(sql: str, params=()) -> None:
+    """Edit behind the ledger's back, as a superuser: session_replication_role = replica
+    switches the append-only triggers off (as an attacker with the tables' owner's rights)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SET session_replication_role = replica")
+        try:
+            cursor.execute(sql, params)
+        finally:
+            cursor.execute("SET session_replication_role = DEFAULT")

@@ -5,12 +5,12 @@ import threading
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.db import connection, connections
+from django.db import connections
 
 from ledger.chain import chain_verify
 from ledger.models import StanceRecord
 from ledger.services import retraction_append
-from ledger.tests.factories import records_add, story_make
+from ledger.tests.factories import records_add, story_make, tamper
 
 
 @pytest.fixture
@@ -24,16 +24,6 @@ def ledger(db, tmp_path):
     ])
     retraction_append(record=records[1], reason="misread", retracted_by="editor")
     return story, records
-
-
-def tamper(sql, params=()):
-    """As a superuser: session_replication_role = replica switches user triggers off."""
-    with connection.cursor() as cursor:
-        cursor.execute("SET session_replication_role = replica")
-        try:
-            cursor.execute(sql, params)
-        finally:
-            cursor.execute("SET session_replication_role = DEFAULT")
 
 
 def test_an_honest_ledger_verifies(ledger, capsys):

@@ -8,10 +8,10 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 
 from ledger import chain
-from ledger.models import Article, ChainHead, Excerpt, LedgerVerification, Retraction, StanceRecord
+from ledger.models import ChainHead, Excerpt, LedgerVerification, Retraction, StanceRecord
 from ledger.plumbing import story_cast
 from ledger.services import RecordDraft, records_append, retraction_append
-from ledger.tests.factories import story_make
+from ledger.tests.factories import excerpt_make, record_draft, story_make, tamper
 from ledger.verification import ledger_verified_at
 
 TEXT = "The ministry said it has no such device. Police denied it. Others disagreed."
@@ -22,37 +22,24 @@ def ledger(db, tmp_path):
     """Four records (two with an excerpt of an article, one credited to another outlet) and a
     retraction, verified once."""
     story = story_make(tmp_path)
-    index = story_cast(story)
-    article = Article.objects.create(story=story, url="https://rts.example/a", outlet=index.outlets["rts"],
-                                     published_at=datetime(2025, 3, 16, 9, tzinfo=tz.utc), day=date(2025, 3, 16),
-                                     title="A", text=TEXT)
-    excerpt = Excerpt.objects.create(story=story, article=article, position=0, day=date(2025, 3, 16),
-                                     text=TEXT, sentence=TEXT.split(". ")[0], topics=["march-15"], outlets=["rts"])
+    excerpt = excerpt_make(story, outlet="rts", day="2025-03-16", url="https://rts.example/a", title="A", text=TEXT,
+                           sentence=TEXT.split(". ")[0])
+    article = excerpt.article
+    danas = story_cast(story).outlets["danas"]
 
     def draft(actor, position, day, outlet, **more):
-        return RecordDraft(actor=index.actors[actor], question=index.questions["device-owned"], position=position,
-                           reported_on=date(2025, 3, day), extractor="rules/1", outlet=index.outlets[outlet],
-                           outlets=[outlet], url=f"https://{outlet}.example/{day}", quote="...", **more)
+        return record_draft(story, actor, "device-owned", position, date(2025, 3, day), outlet,
+                            url=f"https://{outlet}.example/{day}", quote="...", **more)
 
     records = records_append(story=story, drafts=[
-        draft("ministry", "deny", 16, "rts", excerpt_id=excerpt.id),
-        draft("president", "deny", 16, "rts", excerpt_id=excerpt.id),
-        draft("ministry", "affirm", 18, "n1", via=index.outlets["danas"]),
+        draft("ministry", "deny", 16, "rts", excerpt=excerpt),
+        draft("president", "deny", 16, "rts", excerpt=excerpt),
+        draft("ministry", "affirm", 18, "n1", via=danas),
         draft("ministry", "affirm", 19, "beta"),
     ])
     retraction = retraction_append(record=records[1], reason="misread", retracted_by="editor")
     call_command("verify_ledger", story.slug)
     return story, records, retraction, excerpt, article
-
-
-def tamper(sql, params=()):
-    """As a superuser: session_replication_role = replica switches the triggers off."""
-    with connection.cursor() as cursor:
-        cursor.execute("SET session_replication_role = replica")
-        try:
-            cursor.execute(sql, params)
-        finally:
-            cursor.execute("SET session_replication_role = DEFAULT")
 
 
 def named(story) -> str:

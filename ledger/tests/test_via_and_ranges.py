@@ -10,21 +10,18 @@ from django.core.management import call_command
 from ledger.models import StanceRecord
 from ledger.selectors import positions_as_of
 from ledger.plumbing import story_cast
-from ledger.services import RecordDraft, records_append
-from ledger.tests.factories import story_make
+from ledger.tests.factories import record_draft, records_add, story_make
 
 AS_OF = date(2025, 3, 31)
 
 
 def add(story, rows):
     """rows: (actor, question, position, day, outlet, via, value, value_high)."""
-    index = story_cast(story)
-    return records_append(story=story, drafts=[RecordDraft(
-        actor=index.actors[a], question=index.questions[q], position=p, reported_on=date.fromisoformat(d),
-        extractor="test/1", outlet=index.outlets[o], outlets=[o], via=index.outlets[v] if v else None,
-        value=value, value_high=high, url=f"https://{o}.example/{i}", quote="...")
+    outlets = story_cast(story).outlets
+    return records_add(story, [
+        record_draft(story, a, q, p, d, o, value=value, value_high=high, via=outlets[v] if v else None,
+                     url=f"https://{o}.example/{i}", quote="...")
         for i, (a, q, p, d, o, v, value, high) in enumerate(rows)])
-
 
 def current(story, question, actor, *, periods: bool):
     from django.test import override_settings

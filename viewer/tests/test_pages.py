@@ -9,7 +9,7 @@ from ingest.llm.models import LlmRejection
 from ingest.models import IngestReject, IngestRun
 from ledger.models import Retraction, StanceRecord
 from ledger.services import retraction_append
-from ledger.tests.factories import CANOPY, canopy_make, record_add, story_make
+from ledger.tests.factories import CANOPY, canopy_make, record_add, story_make, tamper
 
 pytestmark = pytest.mark.django_db
 
@@ -397,7 +397,6 @@ def test_pages_show_notices_for_a_moved_day_and_an_n_above_the_groups(client, wo
 
 def test_story_page_says_when_the_ledger_was_last_verified(client, world):
     from django.core.management import CommandError, call_command
-    from django.db import connection
 
     slug = world["story"].slug
     assert "Ledger not verified yet" in client.get(f"/stories/{slug}/").content.decode()
@@ -406,10 +405,7 @@ def test_story_page_says_when_the_ledger_was_last_verified(client, world):
     assert "Ledger verified whole" in page and "not verified" not in page
     # A quote edited behind the ledger's back (as a superuser, triggers off): the next
     # verification fails, and the page says so instead of the earlier good news.
-    with connection.cursor() as cursor:
-        cursor.execute("SET session_replication_role = replica")
-        cursor.execute("UPDATE ledger_stancerecord SET quote = 'forged' WHERE id = %s", [world["records"]["deny"].id])
-        cursor.execute("SET session_replication_role = DEFAULT")
+    tamper("UPDATE ledger_stancerecord SET quote = 'forged' WHERE id = %s", [world["records"]["deny"].id])
     with pytest.raises(CommandError, match="ledger broken"):
         call_command("verify_ledger", slug)
     page = client.get(f"/stories/{slug}/").content.decode()
