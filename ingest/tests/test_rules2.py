@@ -1,6 +1,7 @@
 """rules/2, sentence by sentence: the ten ways rules/1 misread real prose, each with a case
 that rules/1 gets wrong (checked below) and rules/2 must get right; and rules/1's own table,
 which rules/2 must still pass."""
+import re
 from datetime import date
 
 import pytest
@@ -185,3 +186,20 @@ def test_language_packs():
     story_table = {"attribution": ["rekao"], "negation": [], "unknown": ["x"], "hedge": "not a list"}
     over = en.with_overrides(story_table)
     assert over.attribution == ["rekao"] and over.negation == [] and over.hedge == en.hedge
+
+
+def test_name_prefilter_never_skips_a_match():
+    """An actor's names are only searched in a sentence holding one of their literal starts:
+    every match starts with one, and a pattern whose start is not literal is always searched."""
+    from ingest.extractors.rules2.names import leads_of
+
+    assert leads_of(r"(?:\bthe students\b(?![\x27’]))|(?:\bstudent (spokesperson|representatives?)\b)") == \
+        ("student ", "the students")
+    assert leads_of(r"(?:(?<!vice-)(?<!vice )\bpresident\b)|(?:vu[cč]i[cć])") == ("president", "vu")
+    assert leads_of(r"(?:\b(state )?environment agency\b)") is None
+    assert leads_of(r"(?i)(?:\bMUP\b)") == ("mup",)
+    for pattern, text in ((r"(?:\bo.?rourke\b)|(?:\bthe hospital\b)", "o'rourke said"),
+                          (r"(?:(?<!vice )\bpresident\b)", "the president said"),
+                          (r"(?:ga[sš]i[cć])", "gašić said")):
+        leads = leads_of(pattern)
+        assert re.search(pattern, text) and any(x in text for x in leads)

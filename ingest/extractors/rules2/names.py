@@ -3,6 +3,7 @@ misspelt proper name) or stands in for one (a pronoun, a bare role noun), and wh
 preposition or a verb makes an object rather than a possible speaker."""
 import re
 from dataclasses import dataclass
+from re import _constants as sre, _parser as sre_parse
 
 from rapidfuzz import fuzz, process
 
@@ -44,6 +45,40 @@ def _literal(pattern: str) -> str | None:
     return None
 
 
+def _leads(items) -> list[str] | None:
+    """The literal texts one of which starts every match of a parsed regex (`items`), or
+    None when that cannot be told (a class, a repeat or a flag first)."""
+    out = ""
+    for op, av in items:
+        if op in (sre.AT, sre.ASSERT, sre.ASSERT_NOT) and not out:
+            continue  # zero-width: \b, a lookbehind
+        if op is sre.LITERAL:
+            out += chr(av)
+            continue
+        if not out and op is sre.SUBPATTERN and not av[1] and not av[2]:
+            return _leads(av[3].data)
+        if not out and op is sre.BRANCH:
+            branches = [_leads(alt) for alt in av[1]]
+            return None if any(b is None for b in branches) else [x for b in branches for x in b]
+        break
+    return [out] if out else None
+
+
+def leads_of(pattern: str) -> tuple[str, ...] | None:
+    """The literal starts of a (lower-case) regex: a text holding none of them cannot match,
+    which a substring test tells far faster than the regex engine trying every position."""
+    try:
+        parsed = sre_parse.parse(pattern)
+    except re.error:
+        return None
+    leads = _leads(parsed.data)
+    if leads is None:
+        return None
+    if parsed.state.flags & re.IGNORECASE:
+        leads = [x.lower() for x in leads]
+    return tuple(sorted(set(leads)))
+
+
 class Names:
     """A story's actors and a language's stand-ins for them, compiled once."""
 
@@ -66,7 +101,9 @@ class Names:
         # Actors: aliases (normalized like the text), singular/plural twins of plain ones,
         # roles, and the proper names a misspelling may be matched against.
         self.actors = []
+        self._actor_leads = []  # per actor, as `leads_of`
         self.roles = []
+        self._role_leads = []
         self.fuzzy_names: dict[str, str] = {}
         config_actors = {a.get("id"): a for a in config.get("actors", []) if isinstance(a, dict)}
         for a in story.actors.all():
@@ -81,22 +118,29 @@ class Names:
                         if word[0].isupper():
                             self.fuzzy_names.setdefault(word.lower(), a.key)
             if patterns:
-                self.actors.append((a.key, re.compile("|".join(f"(?:{pattern_lower(p)})" for p in patterns))))
+                body = "|".join(f"(?:{pattern_lower(p)})" for p in patterns)
+                self.actors.append((a.key, re.compile(body)))
+                self._actor_leads.append(leads_of(body))
             roles = (config_actors.get(a.key) or {}).get("roles") or []
             if roles:
                 body = "|".join(f"(?:{pattern_lower(n(r))})" for r in roles)
                 self.roles.append((a.key, re.compile(
                     rf"(?<!\w)(?:(?:{pattern_lower(det)})\s+)?(?:{body})(?!\w)")))
+                self._role_leads.append(leads_of(body))  # the role itself is in any match
         self.fuzzy_choices = list(self.fuzzy_names)
 
     def mentions(self, s: str, low: str | None = None) -> list[Mention]:
         """The names in `s` (and its lower-cased twin `low`)."""
         low = low if low is not None else lower(s)
         found = []
-        for key, pattern in self.actors:
+        for (key, pattern), leads in zip(self.actors, self._actor_leads):
+            if leads is not None and not any(x in low for x in leads):
+                continue  # none of the actor's names can be here
             found += [Mention(m.start(), m.end(), key, s[m.start():m.end()], "alias") for m in pattern.finditer(low)
                       if m.end() > m.start()]
-        for key, pattern in self.roles:
+        for (key, pattern), leads in zip(self.roles, self._role_leads):
+            if leads is not None and not any(x in low for x in leads):
+                continue
             found += [Mention(m.start(), m.end(), key, s[m.start():m.end()], "role") for m in pattern.finditer(low)]
         if self.stand_ins:
             found += [Mention(m.start(), m.end(), None, s[m.start():m.end()], m.lastgroup) for m in self.stand_ins.finditer(low)]
