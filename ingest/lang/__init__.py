@@ -83,6 +83,10 @@ class LanguagePack:
     speaks_for: list[str] = field(default_factory=list)
     # Just before a verb of saying, these unsay it ("did not", "declined to").
     unsaid: list[str] = field(default_factory=list)
+    # Just before a verb of saying, these make it not said yet, only planned, expected or
+    # possible ("is expected to confirm", "will tell", "plans to announce"): no statement,
+    # whatever the verb (a denial only planned denies nothing either).
+    not_yet: list[str] = field(default_factory=list)
     # Between a verb of denial and a cue, what makes the verb deny the cue ("that",
     # "claims", "reports"); "denied ..." forms need none (matched by `denial_always`).
     denial_object: list[str] = field(default_factory=list)
@@ -104,6 +108,8 @@ class LanguagePack:
     rumour: list[str] = field(default_factory=list)
     # An indirect question: no statement ("asked whether", "wondered if").
     question: list[str] = field(default_factory=list)
+    # Before a cue, a word that makes what follows a guess, not a statement ("might have").
+    speculation: list[str] = field(default_factory=list)
     # --- figures ------------------------------------------------------------------------
     thousand: list[str] = field(default_factory=list)
     million: list[str] = field(default_factory=list)

@@ -25,6 +25,10 @@ PACK = LanguagePack(
         r"put(?:s|ting)? (?:the |its |their )?(?:number|figure|turnout|attendance|crowd|toll|count|total|weight|amount"
         r"|estimate|cost|size)(?: of [\w ]{1,30}?)? at",
         r"gave (?:a|the) figure of", r"spoke of", r"went on to say", r"was quoted as saying",
+        r"assess(?:es|ed|ing)?", r"signal(?:s|led|ed|ling|ing)?", r"suggest" + _S, r"testif(?:y|ies|ied|ying)",
+        r"indicat(?:e|es|ed|ing)", r"complain" + _S, r"mention" + _S, r"caution" + _S, r"hint" + _S,
+        r"reckon" + _S, r"clarif(?:y|ies|ied|ying)", r"assur(?:e|es|ed|ing)", r"reassur(?:e|es|ed|ing)",
+        r"(?:is|was|were|are|remain(?:s|ed)?) adamant", r"ma(?:de|kes?|king) (?:it )?clear",
     ],
     according_to=[r"according to", r"in the words of", r"as quoted by", r"as (?:stated|announced|claimed) by",
                   r"as (?:informs?|informed|reports?|reported|states?|stated|said|says|announced|claims?|claimed"
@@ -33,18 +37,20 @@ PACK = LanguagePack(
             r"rebuff(?:s|ed|ing)?", r"brush(?:es|ed|ing)? (?:off|aside)"],
     credit=[
         r"as {outlet} (?:first )?(?:reported|wrote|said|quoted|learned|learnt|revealed|reports|writes)",
-        r"{outlet} (?:reported|has reported|quoted|learned|has learned|cited|wrote)",
+        r"{outlet} (?:reported|reports|has reported|quoted|quotes|learned|learns|has learned|cited|cites|wrote|writes)",
         r"(?:first |as |was |were )?(?:reported|published|broadcast|revealed) (?:first )?by {outlet}",
         r"(?:told|tells|telling|said to|speaking to|talking to|in an interview (?:with|for|to)"
         r"|(?:was )?quoted by|cited by|in a statement to|said on|speaking on|(?:was )?interviewed by"
-        r"|in comments to|(?:wrote|writing) (?:for|in)) (?:the )?{outlet}(?:'s)?",
+        r"|in (?:comments|remarks|an op-ed|an article|a column|a letter) (?:to|for|in)|(?:wrote|writing) (?:for|in))"
+        r" (?:the )?{outlet}(?:'s)?",
         r"according to {outlet}",
     ],
     pronouns=[r"he", r"she", r"they", r"it"],
     role_nouns=[
         r"the (?:(?:prime|foreign|interior|defen[cs]e|finance|health|justice|environment|transport|energy|education"
         r"|economy|trade|labou?r) )?minister", r"the (?:\w+ )?ministry",
-        r"the spokes(?:person|man|woman)", r"the (?:company|firm|group|operator|agency|regulator|union|party"
+        r"the spokes(?:person|man|woman)", r"the (?:statement|letter|communiqu[eé]|press release|release|post|message)",
+        r"the (?:company|firm|group|operator|agency|regulator|union|party"
         r"|organi[sz]ation|council|committee|authority|board|department|office|federation|association|body|club"
         r"|league|court|prosecutor|prosecution|watchdog|executive|administration|commission|institute|university)",
         r"the (?:president|premier|chancellor|mayor|governor|chief|leader|chairman|chairwoman|chair|director"
@@ -59,10 +65,19 @@ PACK = LanguagePack(
     relative=[r"who", r"which", r"whose", r"whom"],
     coordination=[r"and", r"as well as", r"along with", r"together with", r"both", r"nor", r"or"],
     determiners=[r"the", r"a", r"an", r"its", r"their", r"his", r"her"],
-    speaks_for=[r"spokes(?:person|man|woman)s? (?:of|for|at|from)", r"(?:head|chief|leader|official|representative"
+    speaks_for=[r"spokes(?:person|man|woman)s? (?:of|for|at|from)",
+                # a document speaks for its author: "a statement from the ministry said"
+                r"(?:statement|letter|post|press release|release|communiqu[eé]|note|message|memo|video|document"
+                r"|filing|submission|petition|tweet|report|notice|response|reply)s?"
+                r" (?:from|by|of|issued by|signed by|released by|published by|posted by|sent by)", r"(?:head|chief|leader|official|representative"
                 r"|member|director|chairman|chair|president|secretary|minister|lawyer|executive|manager|boss|envoy)s?"
                 r" (?:of|for|at|from)"],
-    unsaid=[r"not", r"never", r"n't", r"declined to", r"refused to", r"yet to", r"not \w+", r"never \w+"],
+    unsaid=[r"not", r"never", r"n't", r"declined to", r"refused to", r"yet to", r"not \w+", r"never \w+", r"neither"],
+    not_yet=[r"(?<!went on )(?<!goes on )(?<!go on )(?<!continue )(?<!continues )(?<!continued )(?<!continuing )"
+             r"(?<!forced )(?<!first )to",  # an infinitive: "promised to reveal", "wants her to say"
+             r"(?:expected|due|set|scheduled|poised|likely|unlikely|about|going|planning|preparing) to",
+             r"(?:plans?|intends?|hopes?|wants?|wishes|seeks?|aims?) to", r"will", r"would", r"shall", r"may",
+             r"might", r"will \w+", r"would \w+"],
     denial_object=[r"that", r"claims?", r"reports?", r"allegations?", r"suggestions?", r"accusations?",
                    r"assertions?", r"charges?", r"rumou?rs?", r"as"],
     denial_always=[r"den(?:y|ies|ied|ying)"],
@@ -77,11 +92,14 @@ PACK = LanguagePack(
     conditional=[r"if", r"unless", r"were to", r"in case", r"provided that", r"as long as", r"hypothetically",
                  r"in theory", r"would have", r"should (?:it|they|he|she|this) (?:be|prove|turn)"],
     concessive=[r"even", r"as"],
-    rumour=[r"reportedly", r"allegedly", r"purportedly", r"supposedly", r"rumou?r(?:s|ed)?", r"speculation",
+    rumour=[r"(?:is|are|was|were) (?:reported|understood|alleged|rumou?red) to", r"(?:is|are|was|were) (?:reported|rumou?red)", r"reportedly", r"allegedly", r"purportedly", r"supposedly", r"rumou?r(?:s|ed)?", r"speculation",
             r"speculat(?:e|es|ed|ing)", r"unconfirmed", r"unverified", r"(?:is|are|was|were) said to",
             r"it is (?:believed|understood|rumou?red)", r"(?:is|are|was|were) believed to", r"may have said",
             r"is thought to", r"are thought to"],
-    question=[r"ask(?:s|ed|ing)? (?:whether|if|why|how|who|what|when)", r"wonder(?:s|ed|ing)? (?:whether|if|why|how)",
+    speculation=[r"might", r"may", r"could", r"possibly", r"perhaps", r"maybe"],
+    question=[r"(?:reveal|disclos|explain|find out|establish|determin|investigat|check|examin|look into)\w* (?:\w+ )?whether",
+              r"to know (?:whether|if|why|how|who|what|when)", r"ask(?:s|ed|ing)? (?:\w+ ){1,4}?(?:whether|if)\b",
+              r"ask(?:s|ed|ing)? (?:whether|if|why|how|who|what|when)", r"wonder(?:s|ed|ing)? (?:whether|if|why|how)",
               r"question(?:s|ed|ing)? (?:whether|if|why)", r"(?:it is|it remains|it was) (?:unclear|not clear) (?:whether|if)"],
     thousand=[r"thousand", r"k"],
     million=[r"million", r"mn", r"m"],
@@ -89,7 +107,8 @@ PACK = LanguagePack(
     number_words={"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                   "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
                   "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
-                  "a hundred": 100, "hundred": 100, "a dozen": 12, "dozen": 12, "half a": 0.5, "a": 1},
+                  "a hundred": 100, "hundred": 100, "a dozen": 12, "dozen": 12, "half a": 0.5, "a": 1,
+                  "a quarter of a": 0.25, "quarter of a": 0.25, "three quarters of a": 0.75},
     approximate=[r"about", r"around", r"some", r"roughly", r"approximately", r"approx\.?", r"nearly", r"almost",
                  r"close to", r"up to", r"more than", r"over", r"at least", r"fewer than", r"less than", r"under",
                  r"an estimated", r"estimated", r"as many as", r"upwards of", r"just over", r"just under", r"c\.",

@@ -203,3 +203,72 @@ def test_name_prefilter_never_skips_a_match():
                           (r"(?:ga[sš]i[cć])", "gašić said")):
         leads = leads_of(pattern)
         assert re.search(pattern, text) and any(x in text for x in leads)
+
+
+# Shapes of real reporting that rules/2 read wrong before (written for these tests, not
+# taken from any article): (class, sentence, context (None: the sentence alone), topics,
+# what rules/2 must find).
+NEWS_SHAPES = [
+    # verbs of saying beyond the first list
+    ("verbs", "The Archive of Public Gatherings assessed the turnout at 275,000 people.", None, ["crowds"],
+     [("archive", "turnout", "number", 275000)]),
+    ("verbs", "The Interior Minister signalled that the police have no such device.", None, ["sound"],
+     [("ministry", "device-owned", "deny", None)]),
+    ("verbs", "The students complained that the police bought an LRAD.", None, ["sound"],
+     [("students", "device-owned", "affirm", None)]),
+    ("verbs", "The Interior Minister was adamant that the police have no such device.", None, ["sound"],
+     [("ministry", "device-owned", "deny", None)]),
+    ("verbs", "The Interior Minister made clear that the police have no such device.", None, ["sound"],
+     [("ministry", "device-owned", "deny", None)]),
+    # a document speaks for its author; "the statement" for the speaker before
+    ("speaker-clause", "A statement from the Interior Ministry said the police have no such device.", None, ["sound"],
+     [("ministry", "device-owned", "deny", None)]),
+    ("speaker-clause", "A letter signed by the students says the police bought an LRAD.", None, ["sound"],
+     [("students", "device-owned", "affirm", None)]),
+    ("pronoun-role", "The statement said the police have no such device.",
+     "The Interior Ministry issued a statement on Tuesday. The statement said the police have no such device.",
+     ["sound"], [("ministry", "device-owned", "deny", None)]),
+    # a pronoun after a quotation is not a name inside the quotation
+    ("pronoun-role", '"The police have no such device," she added.',
+     'The Interior Minister spoke after the meeting. "The police have no such device," she added.', ["sound"],
+     [("ministry", "device-owned", "deny", None)]),
+    # a comma alone joins no speakers: a parenthetical attribution
+    ("multi-speaker", "The police, the Interior Minister insisted, have no such device.", None, ["sound"],
+     [("ministry", "device-owned", "deny", None)]),
+    # not said yet, a guess, a question, hearsay
+    ("hypothetical", "The Interior Minister is expected to confirm on Friday that the police bought an LRAD.", None,
+     ["sound"], []),
+    ("hypothetical", "The Interior Minister will tell parliament that the police bought an LRAD.", None, ["sound"], []),
+    ("hypothetical", "The Interior Ministry is due to say whether the police bought an LRAD.", None, ["sound"], []),
+    ("hypothetical", "The Interior Minister would neither confirm nor deny that the police have an LRAD.", None,
+     ["sound"], []),
+    ("hypothetical", "The Interior Minister said the police might have bought an LRAD.", None, ["sound"], []),
+    ("hypothetical", "The students want the Interior Minister to say whether the police have an LRAD.", None,
+     ["sound"], []),
+    ("hypothetical", "The students demanded to know whether the police have an LRAD.", None, ["sound"], []),
+    ("hypothetical", "The Interior Minister promised to reveal whether the police have an LRAD.", None, ["sound"], []),
+    ("hypothetical", "The Interior Minister is reported to have said the police have no such device.", None,
+     ["sound"], []),
+    # figures in words
+    ("range", "The Archive of Public Gatherings said a quarter of a million people came.", None, ["crowds"],
+     [("archive", "turnout", "number", 250000)]),
+    ("range", "The Archive of Public Gatherings said two hundred thousand people came.", None, ["crowds"],
+     [("archive", "turnout", "number", 200000)]),
+    ("range", "The Archive of Public Gatherings said twenty-five thousand people came.", None, ["crowds"],
+     [("archive", "turnout", "number", 25000)]),
+]
+
+
+@pytest.mark.parametrize("cls, sentence, context, topics, expected", NEWS_SHAPES,
+                         ids=[f"{c[0]}: {c[1][:40]}" for c in NEWS_SHAPES])
+def test_rules2_reads_news_shapes(story2, cls, sentence, context, topics, expected):
+    assert sorted(run(rules2, story2, sentence, topics, context), key=str) == sorted(expected, key=str)
+
+
+def test_credits_in_other_words(story2):
+    rules = rules2.story_rules(story2)
+    for sentence in ("The police have no such device, the Interior Minister said, Beta reports.",
+                     "The Interior Minister, in remarks to Beta, said the police have no such device."):
+        [f] = rules2.extract(rules, ExcerptView(id=1, sentence=sentence, text=sentence, topics=["sound"], day=D,
+                                                outlets=("alpha",)))
+        assert (f.actor, f.position, f.via) == ("ministry", "deny", "beta"), sentence

@@ -88,7 +88,7 @@ def _findings(rules, s, a, b, att, questions, via, excerpt, seen) -> list[Findin
                 continue
             position, conf, cue = st
             value = high = None
-        if rules.positions.conditional_in(c, cue, prefix):
+        if rules.positions.conditional_in(c, cue, prefix) or (position != "number" and rules.positions.speculative(c, cue)):
             continue
         if borrowed:
             conf -= 0.1

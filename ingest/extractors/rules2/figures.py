@@ -29,8 +29,10 @@ class Figures:
         self.range_tail = re.compile(rf"\s*(?:{joins})\s*({fig})(?:\s*({mult_rx})(?!\w))?", re.IGNORECASE)
         self.range_open = re.compile(rf"(?:{'|'.join(pack.range_open)})\s+$", re.IGNORECASE) if pack.range_open else None
         spelt = sorted(pack.number_words, key=len, reverse=True)
+        spelt_rx = "|".join(re.escape(w) for w in spelt)
+        # "two hundred thousand", "twenty-five thousand": two number words before the multiplier
         self.number_word = re.compile(
-            rf"(?<!\w)({'|'.join(re.escape(w) for w in spelt)})\s+({mult_rx})(?!\w)", re.IGNORECASE) if spelt else None
+            rf"(?<!\w)({spelt_rx})(?:[\s-]+({spelt_rx}))?\s+({mult_rx})(?!\w)", re.IGNORECASE) if spelt else None
         self.number_words = {w.lower(): v for w, v in pack.number_words.items()}
 
     def figure(self, q: QuestionRules, c: str, *, bare: bool = False) -> tuple[float, float | None, float] | None:
@@ -76,10 +78,11 @@ class Figures:
             best = best or candidate
         if best is None and self.number_word:
             for m in self.number_word.finditer(c):
-                base = self.number_words.get(m.group(1).lower())
+                base = _spelt(self.number_words.get(m.group(1).lower()),
+                              self.number_words.get(m.group(2).lower()) if m.group(2) else None)
                 if base is None:
                     continue
-                value = base * self._multiplier(m.group(2))
+                value = base * self._multiplier(m.group(3))
                 if self.vague and self.vague.search(c[max(0, m.start() - 12):m.end() + 4]):
                     continue
                 with_unit = bool(q.unit and q.unit.match(c, m.end()))
@@ -93,6 +96,17 @@ class Figures:
         return 1.0
 
 
+
+
+def _spelt(first: float | None, second: float | None) -> float | None:
+    """The number two spelt words make: "two hundred" 200, "twenty-five" 25, "a" alone 1."""
+    if first is None or second is None:
+        return first if second is None else None
+    if second == 100 and first < 10:
+        return first * 100
+    if first >= 20 and first % 10 == 0 and second < 10:
+        return first + second
+    return None
 
 
 def _parse_number(text: str) -> float | None:

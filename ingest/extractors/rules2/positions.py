@@ -41,6 +41,7 @@ class Positions:
         self.question_marker = words(pack.question)
         self.denial_object = words(pack.denial_object)
         self.denial_always = words(pack.denial_always)
+        self.speculation = words(pack.speculation)
         self.concessive = re.compile(rf"(?<!\w)(?:{'|'.join(pack.concessive)})\s+$") if pack.concessive else None
 
     def unstated(self, s: str, a: int, b: int) -> bool:
@@ -109,6 +110,14 @@ class Positions:
         if breaks:
             window = window[max(breaks):]
         return bool(self.negation and self.negation.search(window))
+
+    def speculative(self, c: str, cue: str) -> bool:
+        """A guess before the cue, in its clause: "said the police might have bought one"."""
+        at = c.find(cue) if self.speculation and cue else -1
+        if at < 0:
+            return False
+        window = re.split(r"[,;:]", c[max(0, at - NEGATION_WINDOW):at])[-1]
+        return bool(self.speculation.search(window))
 
     def conditional_in(self, c: str, cue: str, prefix: str) -> bool:
         """A condition in the content (outside the cue that fired), or opening the sentence."""

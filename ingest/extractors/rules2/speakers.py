@@ -47,6 +47,9 @@ class Speakers:
             if pack.coordination else None
         self.unsaid = re.compile("(?:" + "|".join(("" if p[:2] == "n'" else r"(?<!\w)") + f"(?:{pattern_lower(p)})"
                                                   for p in pack.unsaid) + r")\s*$") if pack.unsaid else None
+        self.not_yet = re.compile(rf"(?<!\w)(?:{'|'.join(pattern_lower(p) for p in pack.not_yet)})\s*$") \
+            if pack.not_yet else None
+        self.joiner = words(pack.coordination)
         self.according_gap = re.compile(rf"\s*(?:(?:{det})\s+)?(?:(?:{'|'.join(pack.source_nouns)})\s+)?(?:(?:{det})\s+)?",
                                         re.IGNORECASE) if pack.source_nouns else None
         self.relative = re.compile(rf",\s*(?:{'|'.join(pack.relative)})\b[^,]{{0,120}},", re.IGNORECASE) \
@@ -164,7 +167,9 @@ class Speakers:
                 continue
             # A verb of saying that is itself negated, or only wished for, says nothing.
             pre = s[max(c_start, v_start - 24):v_start]
-            if self.unsaid and self.unsaid.search(pre):
+            if self.not_yet and self.not_yet.search(pre):
+                att.negated = True  # "is expected to confirm", "will tell": not said yet
+            elif self.unsaid and self.unsaid.search(pre):
                 if att.denial:
                     att.denial = False  # "did not deny that ...": the statement stands, undenied
                 else:
@@ -205,26 +210,36 @@ class Speakers:
         return None
 
     def _coordinated(self, s, first: Mention, pool, *, forward: bool) -> list[Mention]:
-        """`first` and the names joined to it by "and", "as well as", commas."""
+        """`first` and the names joined to it by "and", "as well as", commas. A comma alone
+        joins only in a list that "and" closes ("A, B and C said"): "The police, the minister
+        insisted, ..." has one speaker."""
         group = [first]
         if not self.coordination:
             return group
         ordered = sorted(pool, key=lambda m: m.start)
         if forward:
             i = ordered.index(first) if first in ordered else -1
+            worded = 1  # the group up to its last member joined by a word
             for m in ordered[i + 1:]:
-                if self.coordination.match(s[group[-1].end:m.start]) and (m.actor or m.kind != "pronoun"):
+                between = s[group[-1].end:m.start]
+                if self.coordination.match(between) and (m.actor or m.kind != "pronoun"):
                     group.append(m)
+                    if self.joiner and self.joiner.search(between):
+                        worded = len(group)
                 else:
                     break
-        else:
-            i = ordered.index(first) if first in ordered else len(ordered)
-            for m in reversed(ordered[:i]):
-                between = s[m.end:group[0].start]
-                if self.coordination.match(between) and between.strip() and not self.names.is_object(s, m):
-                    group.insert(0, m)
-                else:
+            return group[:worded]
+        i = ordered.index(first) if first in ordered else len(ordered)
+        worded = False
+        for m in reversed(ordered[:i]):
+            between = s[m.end:group[0].start]
+            if self.coordination.match(between) and between.strip() and not self.names.is_object(s, m):
+                worded = worded or bool(self.joiner and self.joiner.search(between))
+                if not worded:
                     break
+                group.insert(0, m)
+            else:
+                break
         return group
 
     def _attribution(self, s, speakers, content, verb, prev, mentions, v_start) -> Attribution | None:
@@ -241,7 +256,9 @@ class Speakers:
     def _antecedent(self, s, m: Mention, prev, mentions) -> str | None:
         """The actor a pronoun or bare role noun stands for: a subject earlier in the
         sentence, else the speaker of the sentence before, else the one actor it names."""
-        earlier = [x for x in mentions if x.end <= m.start and x.actor and not self.names.is_object(s, x)]
+        quotes = [(q.start(), q.end()) for q in _QUOTE.finditer(s)]
+        earlier = [x for x in mentions if x.end <= m.start and x.actor and not self.names.is_object(s, x)
+                   and not any(a < x.start < b for a, b in quotes)]  # a name in a quotation says nothing
         if earlier:
             return earlier[0].actor
         if prev:
