@@ -1,11 +1,12 @@
 """Cutting articles into excerpts, merging wire copies, and the step caps.
 
 An excerpt is one sentence that matches a topic's keywords, with one sentence of context on
-each side that exists WITHIN ITS PARAGRAPH (a paragraph is one unit of thought; the next
-paragraph is often about something else). Sentences come from pysbd, paragraph by
-paragraph (paragraphs are separated by blank lines), and only for the paragraphs that match
-a topic keyword at all: sentence splitting is the costliest step of reading a file, and most
-paragraphs of a news article are about something else. An excerpt's `position` is therefore
+each side that exists, in the paragraph before or after too: a paragraph that opens with
+"She told ..." or "The minister added ..." is read with the sentence that names her.
+Sentences come from pysbd, paragraph by paragraph (paragraphs are separated by blank
+lines), and only for the paragraphs that match a topic keyword at all, and the edge
+sentence of their neighbours (`_edge_sentence`): sentence splitting is the costliest step
+of reading a file, and most paragraphs of a news article are about something else. An excerpt's `position` is therefore
 the character offset of its sentence in the article's text (unique in the article, in
 reading order, and the same whichever other paragraphs were split), not a sentence count.
 
@@ -205,24 +206,82 @@ def _paragraph_filter_safe(topics) -> bool:
     return not any(_CONTEXT_SENSITIVE.search(p.pattern) for _, patterns in topics for p in patterns)
 
 
+# Of a neighbouring paragraph only its end (or start) is split for the context sentence,
+# when it is longer than twice this: the cost of splitting stays with the paragraphs that
+# match a topic.
+NEIGHBOUR = 400
+# Where a sentence could end inside a paragraph: without one, the paragraph is one sentence.
+_INNER_END = re.compile(r"[.!?;:\u2026][\"'\u201d\u2019)\]]*\s+\S|\n")
+_LEADING = re.compile(r"\s*")
+
+
+def _edge_sentence(text: str, paragraph: tuple[int, int], *, last: bool, language: str) -> tuple[int, int]:
+    """(start, end) in `text` of the last (or first) sentence of a long paragraph, read from
+    its last (first) NEIGHBOUR characters when they hold more than one sentence (the one cut
+    by the window's edge is not the one wanted; sentence ends are decided by what is near
+    them, as in `sentence_spans`)."""
+    p_start, p_end = paragraph
+    if last:
+        a = text.find(" ", p_end - NEIGHBOUR, p_end) + 1
+        spans = sentence_spans(text[a:p_end], language=language) if a > 0 else []
+        if len(spans) > 1:
+            return a + spans[-1][0], a + spans[-1][1]
+    else:
+        b = text.rfind(" ", p_start, p_start + NEIGHBOUR)
+        spans = sentence_spans(text[p_start:b], language=language) if b > 0 else []
+        if len(spans) > 1:
+            return p_start + spans[0][0], p_start + spans[0][1]
+    spans = sentence_spans(text[p_start:p_end], language=language)
+    a, b = spans[-1] if last else spans[0]
+    return p_start + a, p_start + b
+
+
 def excerpts_cut(text: str, topics: list[tuple[str, list[re.Pattern]]], *, language: str = "en") -> list[Cut]:
     """The excerpts of one article: each sentence matching a topic keyword, with a sentence of
-    context each side within its paragraph, tagged with every topic it matches. A paragraph
+    context each side (across a paragraph break too), tagged with every topic it matches. A paragraph
     that matches no keyword as a whole has no such sentence and is not split at all."""
     cuts, prefilter = [], _paragraph_filter_safe(topics)
     topics, read = _for_language(topics, language)
-    for number, (p_start, p_end) in enumerate(paragraphs_split(text)):
+    paragraphs = paragraphs_split(text)
+    split: dict[int, list[Sentence]] = {}  # the paragraphs split so far, by number
+
+    def edge(number: int, *, last: bool) -> tuple[int, int]:
+        """The last (first) sentence of a neighbouring paragraph: a paragraph of one sentence
+        needs no splitting, a short one is split whole, once, and of a long one only the end
+        (start) is read."""
+        p_start, p_end = paragraphs[number]
+        if number not in split and not _INNER_END.search(text, p_start, p_end):
+            a = _LEADING.match(text, p_start, p_end).end()  # one sentence: nothing could end one inside
+            return a, a + len(text[a:p_end].rstrip())
+        if number not in split and p_end - p_start <= 2 * NEIGHBOUR:
+            split[number] = paragraph_sentences(text, p_start, p_end, number, language=language)
+        if number in split:
+            s = split[number][-1 if last else 0]
+            return s.start, s.end
+        return _edge_sentence(text, paragraphs[number], last=last, language=language)
+
+    for number, (p_start, p_end) in enumerate(paragraphs):
         if prefilter and not _tags(read(text[p_start:p_end]), topics):
             continue
-        sentences = paragraph_sentences(text, p_start, p_end, number, language=language)
+        if number not in split:
+            split[number] = paragraph_sentences(text, p_start, p_end, number, language=language)
+        sentences = split[number]
         for i, s in enumerate(sentences):
             tags = _tags(read(s.text), topics)
             if not tags:
                 continue
-            first = sentences[i - 1] if i > 0 else s
-            last = sentences[i + 1] if i + 1 < len(sentences) else s
-            cuts.append(Cut(position=s.start, sentence=s.text, text=text[first.start:last.end],
-                            sentence_start=s.start - first.start, topics=tags))
+            # The sentence before may end the paragraph before: "She told workers ..." opening
+            # a paragraph is read with the sentence that names her.
+            if i > 0:
+                first = sentences[i - 1].start
+            else:
+                first = edge(number - 1, last=True)[0] if number else s.start
+            if i + 1 < len(sentences):
+                end = sentences[i + 1].end
+            else:
+                end = edge(number + 1, last=False)[1] if number + 1 < len(paragraphs) else s.end
+            cuts.append(Cut(position=s.start, sentence=s.text, text=text[first:end],
+                            sentence_start=s.start - first, topics=tags))
     return cuts
 
 

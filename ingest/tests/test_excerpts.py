@@ -21,7 +21,7 @@ def test_sentences_keep_offsets_across_paragraphs():
         assert text[s.start:s.end] == s.text
 
 
-def test_cut_keeps_one_sentence_each_side_within_the_paragraph():
+def test_cut_keeps_one_sentence_each_side():
     text = ("Background one. The ministry denied owning a sound cannon. Background two. Background three.\n\n"
             "A sound device was heard by 300,000 people.\n\nNothing here.")
     cuts = excerpts_cut(text, TOPICS)
@@ -31,8 +31,20 @@ def test_cut_keeps_one_sentence_each_side_within_the_paragraph():
     first, second = cuts
     assert first.text == "Background one. The ministry denied owning a sound cannon. Background two."
     assert first.text[first.sentence_start:first.sentence_start + len(first.sentence)] == first.sentence
-    assert second.text == second.sentence == "A sound device was heard by 300,000 people."  # alone in its paragraph
-    assert second.sentence_start == 0
+    # Alone in its paragraph: its context is the sentences that end and open its neighbours
+    # (contract section 2: "one sentence of context on each side that exists").
+    assert second.text == "Background three.\n\nA sound device was heard by 300,000 people.\n\nNothing here."
+    assert second.text[second.sentence_start:second.sentence_start + len(second.sentence)] == second.sentence
+
+
+def test_context_from_a_long_neighbouring_paragraph_is_its_edge_sentence():
+    from ingest import excerpts
+
+    filler = " ".join(f"Sentence number {i} says little." for i in range(40))
+    text = f"{filler} The minister spoke at noon.\n\nShe said the police have an LRAD.\n\nMore came later. {filler}"
+    [cut] = excerpts_cut(text, TOPICS)
+    assert len(filler) > 2 * excerpts.NEIGHBOUR
+    assert cut.text == "The minister spoke at noon.\n\nShe said the police have an LRAD.\n\nMore came later."
 
 
 def test_cut_of_adjacent_matches_and_edges():
@@ -81,8 +93,10 @@ def test_paragraphs_without_a_keyword_are_not_split(monkeypatch):
     monkeypatch.setattr(excerpts, "_segment", spy)
     text = "Rain fell. Markets opened.\n\nThe ministry has an LRAD. It said so.\n\nBuses ran late."
     cuts = excerpts_cut(text, TOPICS)
-    assert split == ["The ministry has an LRAD. It said so."]
-    assert [(c.position, c.text) for c in cuts] == [(text.index("The ministry"), "The ministry has an LRAD. It said so.")]
+    # The paragraph before is read for the one sentence of context it gives, and only then.
+    assert split == ["The ministry has an LRAD. It said so.", "Rain fell. Markets opened."]
+    assert [(c.position, c.text) for c in cuts] == [
+        (text.index("The ministry"), "Markets opened.\n\nThe ministry has an LRAD. It said so.")]
     # A keyword that looks at the start of the text: a sentence can match where its
     # paragraph does not, so every paragraph is split.
     split.clear()

@@ -192,3 +192,14 @@ def test_the_serbian_key_has_the_english_key_statements():
 
     english = statements(FIXTURES / "canopy" / "answer_key.jsonl")
     assert len(english) == 99 and statements(SR / "answer_key.jsonl") == english
+
+
+def test_rules2_rationale_quotes_the_text_as_written(canopy_sr):
+    """The record says why in the article's own letters, not in the folded matching form."""
+    rules = rules2.story_rules(canopy_sr)
+    latin = "Ministarstvo unutrašnjih poslova saopštilo je u nedelju da tokom protesta u Beogradu nije korišćen nikakav zvučni uređaj."
+    for text, speaker, verb in ((latin, "Ministarstvo unutrašnjih poslova", "saopštilo je"),
+                                (to_cyrillic(latin), "Министарство унутрашњих послова", "саопштило је")):
+        [f] = rules2.extract(rules, ExcerptView(id=1, sentence=text, text=text, topics=["march-15"], day=None))
+        assert f.rationale.startswith(f"{speaker} + {verb!r}"), f.rationale
+        assert "unutrasnjih" not in f.rationale and "saopstilo" not in f.rationale

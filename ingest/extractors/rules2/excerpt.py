@@ -1,6 +1,8 @@
 """rules/2 on one excerpt: the questions its sentence is about (its keywords there, or the
 anchor of a number question in the neighbouring sentence), the attributions in it, and for
 each attribution's content that is a statement, the position and the figure it gives."""
+import re
+
 from ingest.lang.clean import text_clean
 
 from .. import ExcerptView, Finding
@@ -23,8 +25,9 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
         return []
     n = rules.norm
     raw_prev, raw_next = _split_context(excerpt.text, excerpt.sentence)
-    s = n(text_clean(excerpt.sentence))
-    prev, nxt = n(text_clean(raw_prev)), n(text_clean(raw_next))
+    raw, raw_prev = text_clean(excerpt.sentence), text_clean(raw_prev)
+    s = n(raw)
+    prev, nxt = n(raw_prev), n(text_clean(raw_next))
     low, prev_low, next_low = lower(s), lower(prev), lower(nxt)
     own_day = bool(rules.day_anchor and rules.day_anchor.search(low))
     questions = []
@@ -55,14 +58,15 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
         if att.negated:
             continue
         for a, b in [att.content] + ([att.alt] if att.alt else []):
-            found = _findings(rules, low, a, b, att, questions, via, excerpt, seen)
+            found = _findings(rules, low, a, b, att, questions, via, excerpt, seen,
+                              lambda piece: _original(piece, low, raw, n) or _original(piece, prev_low, raw_prev, n) or piece)
             findings += found
             if found:
                 break
     return findings
 
 
-def _findings(rules, s, a, b, att, questions, via, excerpt, seen) -> list[Finding]:
+def _findings(rules, s, a, b, att, questions, via, excerpt, seen, shown) -> list[Finding]:
     findings = []
     c = s[a:b]
     if not c.strip():
@@ -96,7 +100,9 @@ def _findings(rules, s, a, b, att, questions, via, excerpt, seen) -> list[Findin
             if (actor, q.key) in seen:
                 continue
             seen.add((actor, q.key))
-            why = f"{att.who} + {att.verb!r}; {position} cue {cue!r}" + (" (question from the neighbouring sentence)" if borrowed else "")
+            who = " and ".join(shown(w) for w in att.who.split(" and "))
+            why = f"{who} + {shown(att.verb)!r}; {position} cue {cue if position == 'number' else shown(cue)!r}" \
+                + (" (question from the neighbouring sentence)" if borrowed else "")
             if via:
                 why += f"; credited to {via}"
             findings.append(Finding(actor, q.key, position, value, round(max(0.1, conf), 3), excerpt.sentence,
@@ -104,3 +110,26 @@ def _findings(rules, s, a, b, att, questions, via, excerpt, seen) -> list[Findin
     return findings
 
 
+_TOKEN = re.compile(r"\w+|\s+|.", re.DOTALL)
+
+
+def _original(piece: str, low: str, raw: str, n) -> str | None:
+    """`piece` of the normalized, lower-cased `low` as the reader's text `raw` wrote it (its
+    script, diacritics and case): the rationale shows "Vučić", not the matching form "vucic".
+    None if `piece` is not in `low`."""
+    i = low.find(piece.lower()) if piece else -1
+    if i < 0:
+        return None
+    j = i + len(piece)
+    if len(raw) == len(low):
+        return raw[i:j]
+    spans, at = [], 0  # word by word: normalizing may change a word's length (Љ -> Lj)
+    for m in _TOKEN.finditer(raw):
+        size = len(n(m.group(0)))
+        spans.append((at, at + size, m.start(), m.end()))
+        at += size
+    if at != len(low):
+        return None
+    start = next(r0 for n0, n1, r0, _ in spans if n1 > i)
+    end = next(r1 for n0, _, _, r1 in reversed(spans) if n0 < j)
+    return raw[start:end]
