@@ -49,7 +49,7 @@ def _leads(items) -> list[str] | None:
     """The literal texts one of which starts every match of a parsed regex (`items`), or
     None when that cannot be told (a class, a repeat or a flag first)."""
     out = ""
-    for op, av in items:
+    for k, (op, av) in enumerate(items):
         if op in (sre.AT, sre.ASSERT, sre.ASSERT_NOT) and not out:
             continue  # zero-width: \b, a lookbehind
         if op is sre.LITERAL:
@@ -57,6 +57,12 @@ def _leads(items) -> list[str] | None:
             continue
         if not out and op is sre.SUBPATTERN and not av[1] and not av[2]:
             return _leads(av[3].data)
+        if not out and op in (sre.MAX_REPEAT, sre.MIN_REPEAT):
+            inner = _leads(av[2].data)
+            if av[0] > 0 or inner is None:
+                return inner
+            rest = _leads(items[k + 1:])  # "(state )?environment": either may start it
+            return None if rest is None else inner + rest
         if not out and op is sre.BRANCH:
             branches = [_leads(alt) for alt in av[1]]
             return None if any(b is None for b in branches) else [x for b in branches for x in b]
