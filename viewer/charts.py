@@ -8,7 +8,7 @@ import plotly.graph_objects as go
 from ledger.models import StanceRecord
 from ledger.record_roles import CONFIRMED_ROLES, ROLE_LABELS, record_roles
 
-from .pages import figure, position_label
+from .pages.parts import figure, position_label
 
 COLOURS = {"affirm": "#1f6fb2", "deny": "#c2410c", "partial": "#a16207"}
 SYMBOLS = {"affirm": "circle", "deny": "square", "partial": "diamond"}

@@ -18,8 +18,14 @@ from ledger.permissions import ADD_RECORD, may_append_records, may_retract
 from ledger.selectors import default_as_of, question_get, record_get, story_cast, story_get, story_marked
 from ledger.services import record_append, retraction_append
 
-from . import charts, links, pages
+from . import charts, links
 from .forms import RecordForm, RetractForm, confirm_query, positions_query
+from .pages.actors import COMPARE_MAX, actor_data, compare_data
+from .pages.evaluation import evaluation_data
+from .pages.parts import question_dict, story_dict
+from .pages.records import flip_data, record_data
+from .pages.runs import run_data, runs_data
+from .pages.story import pending_data, story_data, story_list_data
 
 
 def wants_json(request, fmt) -> bool:
@@ -76,7 +82,7 @@ def append_permission_required(view):
 @require_GET
 @ledger_errors
 def story_list(request, fmt=None):
-    return respond(request, fmt, "viewer/story_list.html", pages.story_list_data())
+    return respond(request, fmt, "viewer/story_list.html", story_list_data())
 
 
 @require_GET
@@ -88,7 +94,7 @@ def story_page(request, slug, fmt=None):
     notices = query.pop("notices")
     # Without a topic the page opens on what changed across every topic.
     overview = not request.GET.get("topic")
-    data = pages.story_data(story, topics=topics, mark=mark, overview=overview, **query)
+    data = story_data(story, topics=topics, mark=mark, overview=overview, **query)
     data["notices"] = notices  # a day moved into the story, an N above its sources: as the API says
     response = respond(request, fmt, "viewer/story.html", data, partial="viewer")
     if request.htmx and not wants_json(request, fmt):
@@ -115,13 +121,8 @@ def _actor_param(story, params, name="actor"):
 @ledger_errors
 def actor_page(request, slug, actor, fmt=None):
     story, mark = story_marked(slug)
-    found = next((a for a in story_cast(story).actors.values() if a.key == actor), None)
-    if found is None:
-        raise NotFound(f"unknown actor {actor!r}", param="actor")
-    query = confirm_query(story, request.GET)
-    notices = query.pop("notices")
-    data = pages.actor_data(story, actor=found, mark=mark, **query)
-    data["notices"] = notices
+    found = _actor_param(story, {"actor": actor})
+    data = actor_data(story, actor=found, mark=mark, **confirm_query(story, request.GET))
     return respond(request, fmt, "viewer/actor.html", data)
 
 
@@ -133,13 +134,10 @@ def compare_page(request, slug, fmt=None):
     cast = story_cast(story)
     question = question_get(story, request.GET.get("question") or next(iter(cast.questions)))
     keys = list(dict.fromkeys(k for k in request.GET.getlist("actor") if k))
-    if len(keys) > pages.COMPARE_MAX:
-        raise LedgerError(f"actor: compare at most {pages.COMPARE_MAX} actors, not {len(keys)}", param="actor")
+    if len(keys) > COMPARE_MAX:
+        raise LedgerError(f"actor: compare at most {COMPARE_MAX} actors, not {len(keys)}", param="actor")
     actors = [_actor_param(story, {"actor": k}) for k in keys]
-    query = confirm_query(story, request.GET)
-    notices = query.pop("notices")
-    data = pages.compare_data(story, question=question, actors=actors, mark=mark, **query)
-    data["notices"] = notices
+    data = compare_data(story, question=question, actors=actors, mark=mark, **confirm_query(story, request.GET))
     return respond(request, fmt, "viewer/compare.html", data)
 
 
@@ -147,10 +145,7 @@ def compare_page(request, slug, fmt=None):
 @ledger_errors
 def pending_page(request, slug, fmt=None):
     story, mark = story_marked(slug)
-    query = confirm_query(story, request.GET)
-    notices = query.pop("notices")
-    data = pages.pending_data(story, mark=mark, **query)
-    data["notices"] = notices
+    data = pending_data(story, mark=mark, **confirm_query(story, request.GET))
     return respond(request, fmt, "viewer/pending.html", data)
 
 
@@ -158,7 +153,7 @@ def pending_page(request, slug, fmt=None):
 @ledger_errors
 def flip_page(request, slug, flip_id, fmt=None):
     story = story_get(slug)
-    data = pages.flip_data(story, flip_id=flip_id)
+    data = flip_data(story, flip_id=flip_id)
     return respond(request, fmt, "viewer/flip.html", data, context={"retract_form": RetractForm()})
 
 
@@ -168,7 +163,7 @@ def record_page(request, record_id, fmt=None):
     record = record_get(record_id)
     query = confirm_query(record.story, request.GET)
     notices = query.pop("notices")
-    data = pages.record_data(record, **query)
+    data = record_data(record, **query)
     data["notices"] = notices
     return respond(request, fmt, "viewer/record.html", data,
                    context={"retract_form": RetractForm(initial={"confirm": query["confirm"]})})
@@ -195,7 +190,7 @@ def record_retract(request, record_id):
             return HttpResponseRedirect(links.record_url(record.id, confirm=form.cleaned_data["confirm"]))
     query = confirm_query(record.story, {})
     query.pop("notices")
-    data = pages.record_data(record, **query)
+    data = record_data(record, **query)
     return respond(request, None, "viewer/record.html", data, status=status, context={"retract_form": form})
 
 
@@ -216,7 +211,7 @@ def record_new(request, slug, fmt=None):
             form.add_error(None, exc.message)
         else:
             return HttpResponseRedirect(links.record_url(record.id))
-    data = {"story": pages.story_dict(story)}
+    data = {"story": story_dict(story)}
     return respond(request, fmt, "viewer/record_new.html", data, context={"form": form},
                    status=400 if form.errors else 200)
 
@@ -232,7 +227,7 @@ def chart_page(request, slug, question, fmt=None):
     if wants_json(request, fmt):
         figure = charts.timeline_figure(story=story, question=q, **query)
         return JsonResponse(figure, encoder=DjangoJSONEncoder)
-    data = {"story": pages.story_dict(story), "question": pages.question_dict(q), **query, "notices": notices,
+    data = {"story": story_dict(story), "question": question_dict(q), **query, "notices": notices,
             "chart_url": links.chart_url(story.slug, q.key, **query),
             "story_url": links.story_url(story.slug, topic=q.topic.key, **query)}
     return respond(request, fmt, "viewer/chart.html", data)
@@ -242,14 +237,14 @@ def chart_page(request, slug, question, fmt=None):
 @ledger_errors
 def runs_page(request, slug, fmt=None):
     story = story_get(slug)
-    return respond(request, fmt, "viewer/runs.html", pages.runs_data(story), partial="runs")
+    return respond(request, fmt, "viewer/runs.html", runs_data(story), partial="runs")
 
 
 @require_GET
 @ledger_errors
 def run_page(request, slug, run_id, fmt=None):
     story = story_get(slug)
-    return respond(request, fmt, "viewer/run.html", pages.run_data(story, run_id), partial="run")
+    return respond(request, fmt, "viewer/run.html", run_data(story, run_id), partial="run")
 
 
 @require_GET
@@ -257,14 +252,14 @@ def run_page(request, slug, run_id, fmt=None):
 def evaluation_page(request, slug, fmt=None):
     story = story_get(slug)
     return respond(request, fmt, "viewer/evaluation.html",
-                   pages.evaluation_data(story, confirm=confirm_query(story, request.GET)["confirm"]))
+                   evaluation_data(story, confirm=confirm_query(story, request.GET)["confirm"]))
 
 
 @require_GET
 @ledger_errors
 def retention_chart(request, slug, fmt=None):
     story = story_get(slug)
-    data = pages.evaluation_data(story, confirm=confirm_query(story, request.GET)["confirm"])
+    data = evaluation_data(story, confirm=confirm_query(story, request.GET)["confirm"])
     if data["scores"] is None:
         raise NotFound(f"story {slug!r} has no answer key")
     return JsonResponse(charts.retention_figure(story=story, retention=data["retention"]), encoder=DjangoJSONEncoder)

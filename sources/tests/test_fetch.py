@@ -8,8 +8,9 @@ from werkzeug import Response
 
 from ledger.models import Article, Excerpt
 from sources.models import Fetch, FetchRun, Page, Source
-from sources.services import _claim, pages_fetch, source_expand
 from sources.reading import Listed
+from sources.services import pages_fetch, source_expand
+from sources.services.runs import _claim
 
 from .conftest import SAYS_NO, SAYS_YES, article_html, bundle, load
 
