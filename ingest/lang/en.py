@@ -44,6 +44,7 @@ PACK = LanguagePack(
         r"|in (?:comments|remarks|an op-ed|an article|a column|a letter) (?:to|for|in)|(?:wrote|writing) (?:for|in))"
         r" (?:the )?{outlet}(?:'s)?",
         r"according to {outlet}",
+        r"interview (?:[\w,]+ ){1,5}?(?:with|for|to|by|in|on) (?:the )?{outlet}",  # "an interview published on Sunday by X"
     ],
     pronouns=[r"he", r"she", r"they", r"it"],
     role_nouns=[
@@ -112,7 +113,8 @@ PACK = LanguagePack(
     approximate=[r"about", r"around", r"some", r"roughly", r"approximately", r"approx\.?", r"nearly", r"almost",
                  r"close to", r"up to", r"more than", r"over", r"at least", r"fewer than", r"less than", r"under",
                  r"an estimated", r"estimated", r"as many as", r"upwards of", r"just over", r"just under", r"c\.",
-                 r"circa", r"well over", r"some \d+"],
+                 r"circa", r"well over", r"some \d+", r"closer to", r"in the region of", r"in excess of", r"north of",
+                 r"no fewer than", r"no more than", r"at most", r"a maximum of", r"as few as"],
     vague_amount=[r"tens of thousands", r"hundreds of thousands", r"thousands", r"hundreds", r"dozens", r"millions",
                   r"scores", r"several thousand", r"a few thousand", r"many thousands?"],
     range_open=[r"between"],

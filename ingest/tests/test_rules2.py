@@ -270,7 +270,9 @@ def test_rules2_reads_news_shapes(story2, cls, sentence, context, topics, expect
 def test_credits_in_other_words(story2):
     rules = rules2.story_rules(story2)
     for sentence in ("The police have no such device, the Interior Minister said, Beta reports.",
-                     "The Interior Minister, in remarks to Beta, said the police have no such device."):
+                     "The Interior Minister, in remarks to Beta, said the police have no such device.",
+                     "In an interview published on Sunday by Beta, the Interior Minister said the police have no such "
+                     "device."):
         [f] = rules2.extract(rules, ExcerptView(id=1, sentence=sentence, text=sentence, topics=["sound"], day=D,
                                                 outlets=("alpha",)))
         assert (f.actor, f.position, f.via) == ("ministry", "deny", "beta"), sentence
