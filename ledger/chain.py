@@ -68,11 +68,12 @@ def record_content(record, evidence: Evidence | None = None) -> dict:
                 **({"via": record.via_id} if record.via_id is not None else {}),
                 **({"value_high": _number(record.value_high)} if record.value_high is not None else {}),
                 **({"rationale": record.rationale} if record.rationale else {})}
-    return {**content, "v": record.hash_version, "id": record.id, "via": record.via_id,
-            "value_high": _number(record.value_high), "rationale": record.rationale,
-            "actor_key": evidence.actor, "question_key": evidence.question, "outlet_key": evidence.outlet,
-            "via_key": evidence.via, "excerpt_text": evidence.excerpt_text, "article_url": evidence.article_url,
-            "article_sha256": evidence.article_sha256}
+    content.update({"v": record.hash_version, "id": record.id, "via": record.via_id,
+                    "value_high": _number(record.value_high), "rationale": record.rationale,
+                    "actor_key": evidence.actor, "question_key": evidence.question, "outlet_key": evidence.outlet,
+                    "via_key": evidence.via, "excerpt_text": evidence.excerpt_text, "article_url": evidence.article_url,
+                    "article_sha256": evidence.article_sha256})
+    return content
 
 
 def retraction_content(retraction, record_hash: str | None = None) -> dict:
@@ -119,15 +120,6 @@ def evidence_of(draft, excerpts: dict) -> Evidence:
     text, url, sha = excerpts.get(draft.excerpt_id, (None, None, None))
     return Evidence(draft.actor.key, draft.question.key, draft.outlet.key if draft.outlet else None,
                     draft.via.key if draft.via else None, text, url, sha)
-
-
-def ids_take(model, count: int) -> list[int]:
-    """`count` ids from the table's own sequence, taken before the rows are written, so that
-    each row's hash can cover its id."""
-    table = model._meta.db_table
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)", [table, count])
-        return [row[0] for row in cursor.fetchall()]
 
 
 # --- verifying ---------------------------------------------------------------------------

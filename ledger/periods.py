@@ -18,7 +18,7 @@ from django.db.models import F
 
 from .models import ChainHead, PeriodsHead, PositionPeriod, StanceRecord, Story
 from .plumbing import (SOURCE_OUTLET_SQL, Pair, RowsWanted, counting_sql, head_lock, ledger_mark, prepared_cursor,
-                       record_source, rows_wanted, story_cast)
+                       record_source, rows_copy, rows_wanted, story_cast)
 from .positions import Period, Row, Stance, fold, periods_of, stance_cut, stance_resume
 
 # --- reading ------------------------------------------------------------------------------
@@ -279,15 +279,13 @@ def _period_rows(question_id: int, actor_id: int, confirm: int, stance, first: i
             for ordinal, p in enumerate(periods, start=first)]
 
 
-PERIOD_COPY = ("question_id", "actor_id", "confirm", "ordinal", "position", "value", "since", "confirmed_on",
-               "confirmed_by", "records", "established", "value_high")
+PERIOD_COPY = {"question_id": "bigint", "actor_id": "bigint", "confirm": "smallint", "ordinal": "integer",
+               "position": "varchar", "value": "float8", "since": "date", "confirmed_on": "date",
+               "confirmed_by": "bigint", "records": "bigint[]", "established": "smallint", "value_high": "float8"}
 
 
-def _periods_copy(rows) -> None:
-    with connection.cursor() as cursor:
-        with cursor.copy(f"COPY ledger_positionperiod ({', '.join(PERIOD_COPY)}) FROM STDIN") as copy:
-            for row in rows:
-                copy.write_row(row)
+def _periods_copy(rows: list) -> None:
+    rows_copy(PositionPeriod._meta.db_table, PERIOD_COPY, rows)
 
 
 def _question_period_rows(cast, question_id: int, confirms) -> list[tuple]:

@@ -14,7 +14,7 @@ from django.utils import timezone
 from ledger.models import Excerpt
 from ledger.plumbing import story_cast
 from ledger.services import RecordDraft, records_append
-from ledger.validation import QUOTE_MAX, records_valid
+from ledger.validation import QUOTE_MAX
 
 from ..extractors import ExcerptView, ExtractResult, extractor_get
 from ..models import IngestBatch, IngestRun
@@ -99,10 +99,10 @@ def excerpts_extract(*, run_id: int, excerpt_ids: list[int], batch_id: int | Non
                     via=index.outlets.get(f.via) if f.via else None, value_high=f.value_high,
                     rationale=f.rationale))
         # A finding the ledger refuses (a bad figure, a day outside the story) is dropped alone.
-        drafts, refused = records_valid(drafts, story)
+        refused = []
+        appended = records_append(story=story, drafts=drafts, refused=refused) if drafts else []
         for draft, reason in refused:
             log.warning("excerpt %s: finding refused: %s", draft.excerpt_id, reason)
-        appended = records_append(story=story, drafts=drafts) if drafts else []
         IngestRun.objects.filter(pk=counted_run).update(
             excerpts_done=F("excerpts_done") + done, records=F("records") + len(appended),
             tokens_in=F("tokens_in") + result.tokens_in, tokens_out=F("tokens_out") + result.tokens_out,

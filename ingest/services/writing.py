@@ -14,6 +14,7 @@ from django.db import connection, reset_queries, transaction
 from django.db.models import F
 
 from ledger.models import Article, Excerpt, Story
+from ledger.plumbing import ids_take, rows_copy
 
 from ..articles import ArticleIn
 from ..dating import step_of
@@ -86,8 +87,8 @@ class ChunkWriter:
         commit_async()
         # Articles and excerpts are written with COPY, their ids taken from their tables'
         # sequences first (in order, as an INSERT would have taken them).
-        article_ids = _ids_take(Article, len(fresh))
-        _copy_rows(Article, ARTICLE_COPY, [(article_id, story.pk, a.url, a.outlet.pk, a.published_at, a.day, a.title, a.text, a.live_blog,
+        article_ids = ids_take(Article, len(fresh))
+        rows_copy(Article._meta.db_table, ARTICLE_COPY, [(article_id, story.pk, a.url, a.outlet.pk, a.published_at, a.day, a.title, a.text, a.live_blog,
                                            a.version)
                     for article_id, a in zip(article_ids, fresh, strict=True)])
         new_excerpts, new_entries, copy_rows, changed = [], [], [], {}
@@ -113,9 +114,9 @@ class ChunkWriter:
                 new_entries.append(entry)
                 self.steps.add(step)
             self.latest_step = max(self.latest_step, step)
-        for excerpt, excerpt_id in zip(new_excerpts, _ids_take(Excerpt, len(new_excerpts)), strict=True):
+        for excerpt, excerpt_id in zip(new_excerpts, ids_take(Excerpt, len(new_excerpts)), strict=True):
             excerpt[0] = excerpt_id
-        _copy_rows(Excerpt, EXCERPT_COPY, new_excerpts)
+        rows_copy(Excerpt._meta.db_table, EXCERPT_COPY, new_excerpts)
         for entry in new_entries:
             entry.excerpt_id, entry.pending = entry.pending[0], None
             if entry.copies:
@@ -140,24 +141,3 @@ class ChunkWriter:
             duplicates=F("duplicates") + chunk.duplicates)
         reset_queries()  # with DEBUG on, Django would keep every query of a long file
 
-
-def _ids_take(model, n: int) -> list[int]:
-    """n ids from the model's id sequence, in increasing order (one query)."""
-    if not n:
-        return []
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
-                       [model._meta.db_table, n])
-        return sorted(row[0] for row in cursor.fetchall())
-
-
-def _copy_rows(model, columns: dict[str, str], rows) -> None:
-    """COPY rows (tuples in the order of `columns`, a name -> type map) into the model's
-    table: much cheaper to build than a bulk INSERT. Inside the caller's transaction."""
-    if not rows:
-        return
-    with connection.cursor() as cursor:
-        with cursor.cursor.copy(f"COPY {model._meta.db_table} ({', '.join(columns)}) FROM STDIN") as copy:
-            copy.set_types(list(columns.values()))
-            for row in rows:
-                copy.write_row(row)

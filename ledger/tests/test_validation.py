@@ -85,3 +85,9 @@ def test_the_append_refuses_what_an_extractor_or_a_form_might_pass(tmp_path):
     good, refused = records_valid([draft(), *bad, draft(value=1.0)], story)
     assert len(good) == 2 and len(refused) == len(bad)
     assert len(records_append(story=story, drafts=good)) == 2
+    # Asked to, the append itself leaves a refused draft out alone, with its reason.
+    refused = []
+    appended = records_append(story=story, drafts=[draft(), *bad, draft(value=1.0)], refused=refused)
+    assert [r.value for r in appended] == [300000.0, 1.0]
+    assert [d for d, _ in refused] == bad and all(reason for _, reason in refused)
+    assert StanceRecord.objects.filter(story=story).count() == 4
