@@ -4,6 +4,7 @@
     .venv/bin/python bench/ingest.py --articles 100000
     .venv/bin/python bench/ingest.py --repeat 3      # three runs each: medians
     .venv/bin/python bench/ingest.py --cut-sweep     # cutting one long paragraph, by size
+    .venv/bin/python bench/ingest.py --repeat 3 --workers 1 --compare ../base   # against other code
 
 --cut-sweep times cutting excerpts out of an article of one paragraph (the synthetic
 corpus's sentences run together) at 23 KB, 184 KB, 1.5 MB and 5 MB, in this process, and
@@ -20,6 +21,11 @@ average before and after (the machine may be shared). With --repeat, the runs al
 between the worker counts and the medians are printed at the end. The databases are
 dropped at the end (--keep keeps them). Redis: REDIS_URL's server, database --redis-db
 (12 by default), emptied before each run.
+
+--compare DIR runs the same corpus through another checkout of the code as well (say, the
+main branch's, made with `git worktree add` or `git archive`), with this Python: the two
+alternate run by run, so that a shared machine's load falls on both alike, and the medians
+are printed side by side with their ratio.
 """
 import argparse
 import os
@@ -111,7 +117,7 @@ def _watch(proc: subprocess.Popen, database_url: str, started: float) -> tuple[f
     return peak, read_at
 
 
-def run_once(*, params, corpus: Path, bundle: Path, workers: int, redis_url: str, keep: bool) -> dict:
+def run_once(*, params, corpus: Path, bundle: Path, workers: int, redis_url: str, keep: bool, root: Path = ROOT) -> dict:
     import psycopg
     import redis
 
@@ -122,20 +128,20 @@ def run_once(*, params, corpus: Path, bundle: Path, workers: int, redis_url: str
            "DEBUG": "1", "LEDGER_REDIS_CACHE": "0"}
     py = [sys.executable]
     try:
-        subprocess.run(py + ["manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-        subprocess.run(py + ["manage.py", "load_story", str(bundle)], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(py + ["manage.py", "migrate", "-v0"], cwd=root, env=env, check=True)
+        subprocess.run(py + ["manage.py", "load_story", str(bundle)], cwd=root, env=env, check=True, stdout=subprocess.DEVNULL)
         redis.Redis.from_url(redis_url).flushdb()
         log = open(Path(tempfile.gettempdir()) / f"{name}-worker.log", "w")
         worker = subprocess.Popen(py + ["-m", "celery", "-A", "ledger_site", "worker", "--loglevel=WARNING",
                                         f"--concurrency={workers}", "--pool=prefork", "--without-gossip",
                                         "--without-mingle", f"--hostname=bench{workers}-{os.getpid()}@%h"],
-                                  cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+                                  cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         time.sleep(4)
         try:
             started = time.monotonic()
             load = os.getloadavg()[0]
             out_file, err_file = tempfile.TemporaryFile("w+"), tempfile.TemporaryFile("w+")
-            command = subprocess.Popen(py + ["manage.py", "ingest", "teststory", str(corpus), "--wait"], cwd=ROOT, env=env,
+            command = subprocess.Popen(py + ["manage.py", "ingest", "teststory", str(corpus), "--wait"], cwd=root, env=env,
                                        stdout=out_file, stderr=err_file, text=True)
             command_peak, read_seconds = _watch(command, env["DATABASE_URL"], started)
             elapsed = time.monotonic() - started
@@ -206,6 +212,8 @@ def main():
     parser.add_argument("--keep", action="store_true", help="keep the benchmark databases")
     parser.add_argument("--repeat", type=int, default=1, help="runs per worker count (medians printed)")
     parser.add_argument("--redis-db", type=int, default=12, help="Redis database of the broker (emptied)")
+    parser.add_argument("--compare", type=Path, metavar="DIR",
+                        help="another checkout of the code to run alternately with this one (medians side by side)")
     parser.add_argument("--cut-sweep", nargs="?", const=SWEEP, metavar="SIZES",
                         help=f"time cutting one-paragraph articles of these sizes instead (default {SWEEP})")
     args = parser.parse_args()
@@ -230,23 +238,35 @@ def main():
         synthetic.write(corpus, args.articles, seed=42, start=__import__("datetime").date(2024, 11, 1), days=180)
         size = corpus.stat().st_size / 1e6
         print(f"corpus: {args.articles:,} articles, {size:.0f} MB, written in {time.monotonic() - t:.1f} s")
-        results: dict[int, list[dict]] = {}
+        trees = {"this code": ROOT, **({f"{args.compare.resolve().name} (--compare)": args.compare.resolve()}
+                                      if args.compare else {})}
+        results: dict[tuple[str, int], list[dict]] = {}
         for _ in range(args.repeat):
             for workers in [int(w) for w in args.workers.split(",")]:
-                r = run_once(params=params, corpus=corpus, bundle=bundle, workers=workers, redis_url=redis_url, keep=args.keep)
-                results.setdefault(workers, []).append(r)
-                print(f"{r['workers']} worker process(es): {r['articles']:,} articles, {r['excerpts']:,} excerpts "
-                      f"({r['copies']:,} wire copies merged), {r['records']:,} records in {r['seconds']:.1f} s: "
-                      f"{r['excerpts_per_s']:,.0f} excerpts/s file to ledger (file read after "
-                      f"{r['read_seconds'] or 0:.1f} s); worker peak RSS {r['worker_peak_mb']:.0f} MB, "
-                      f"command {r['command_peak_mb']:.0f} MB; load average {r['load_before']:.1f} -> {r['load_after']:.1f}",
-                      flush=True)
-        if args.repeat > 1:
-            for workers, rs in results.items():
-                print(f"median of {len(rs)}, {workers} worker process(es): "
-                      f"{statistics.median(r['excerpts_per_s'] for r in rs):,.0f} excerpts/s, worker peak RSS "
+                for label, root in trees.items():
+                    r = run_once(params=params, corpus=corpus, bundle=bundle, workers=workers, redis_url=redis_url,
+                                 keep=args.keep, root=root)
+                    results.setdefault((label, workers), []).append(r)
+                    print(f"{label + ': ' if args.compare else ''}{r['workers']} worker process(es): {r['articles']:,} "
+                          f"articles, {r['excerpts']:,} excerpts ({r['copies']:,} wire copies merged), {r['records']:,} "
+                          f"records in {r['seconds']:.1f} s: {r['excerpts_per_s']:,.0f} excerpts/s file to ledger (file "
+                          f"read after {r['read_seconds'] or 0:.1f} s); worker peak RSS {r['worker_peak_mb']:.0f} MB, "
+                          f"command {r['command_peak_mb']:.0f} MB; load average {r['load_before']:.1f} -> "
+                          f"{r['load_after']:.1f}", flush=True)
+        if args.repeat > 1 or args.compare:
+            medians = {}
+            for (label, workers), rs in results.items():
+                medians[(label, workers)] = rate = statistics.median(r["excerpts_per_s"] for r in rs)
+                tail = statistics.median(r["seconds"] - (r["read_seconds"] or r["seconds"]) for r in rs)
+                print(f"{label + ': ' if args.compare else ''}median of {len(rs)}, {workers} worker process(es): "
+                      f"{rate:,.0f} excerpts/s, the workers' tail after the file is read {tail:.1f} s, worker peak RSS "
                       f"{statistics.median(r['worker_peak_mb'] for r in rs):.0f} MB (max "
                       f"{max(r['worker_peak_mb'] for r in rs):.0f}), command {statistics.median(r['command_peak_mb'] for r in rs):.0f} MB")
+            if args.compare:
+                this, other = trees
+                for workers in [int(w) for w in args.workers.split(",")]:
+                    print(f"{workers} worker process(es): this code / {other}: "
+                          f"{medians[(this, workers)] / medians[(other, workers)]:.2f}x")
         shutil.rmtree(bundle, ignore_errors=True)
 
 
