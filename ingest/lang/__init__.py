@@ -74,6 +74,9 @@ class LanguagePack:
     not_subject: list[str] = field(default_factory=list)
     # Relative pronouns that open a clause about the subject ("who", "which").
     relative: list[str] = field(default_factory=list)
+    # Conjunctions opening a subordinate clause: a saying inside one after a verb of saying
+    # is another's ("accused the ministry of lying when it said ...").
+    subordinate: list[str] = field(default_factory=list)
     # Coordination of several speakers ("and", "as well as", "both").
     coordination: list[str] = field(default_factory=list)
     # Determiners and possessives before a name or role noun ("the", "its").

@@ -251,6 +251,17 @@ NEWS_SHAPES = [
     ("hypothetical", "The Interior Minister promised to reveal whether the police have an LRAD.", None, ["sound"], []),
     ("hypothetical", "The Interior Minister is reported to have said the police have no such device.", None,
      ["sound"], []),
+    ("verbs", "As the Interior Minister put it, the police have no such device.", None, ["sound"],
+     [("ministry", "device-owned", "deny", None)]),
+    # the name that closes the clause speaks, not the one before the verb
+    ("speaker-clause", "The police have no such device, stated the Interior Minister.", None, ["sound"],
+     [("ministry", "device-owned", "deny", None)]),
+    # a saying in a subordinate clause is not the main speaker's
+    ("speaker-clause", "The students accused the Interior Ministry of lying when it said the police have no such "
+     "device.", None, ["sound"], []),
+    ("hypothetical", "The Interior Minister said he did not know whether the police have an LRAD.", None, ["sound"], []),
+    ("hypothetical", "The Interior Minister said he could not rule out that the police have an LRAD.", None,
+     ["sound"], []),
     # figures in words
     ("range", "The Archive of Public Gatherings said a quarter of a million people came.", None, ["crowds"],
      [("archive", "turnout", "number", 250000)]),

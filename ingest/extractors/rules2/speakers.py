@@ -50,6 +50,8 @@ class Speakers:
         self.not_yet = re.compile(rf"(?<!\w)(?:{'|'.join(pattern_lower(p) for p in pack.not_yet)})\s*$") \
             if pack.not_yet else None
         self.joiner = words(pack.coordination)
+        self.subordinate = words(pack.subordinate)
+        self._determiner_only = re.compile(rf"\s*(?:(?:{det})\s+)?", re.IGNORECASE)
         self.according_gap = re.compile(rf"\s*(?:(?:{det})\s+)?(?:(?:{'|'.join(pack.source_nouns)})\s+)?(?:(?:{det})\s+)?",
                                         re.IGNORECASE) if pack.source_nouns else None
         self.relative = re.compile(rf",\s*(?:{'|'.join(pack.relative)})\b[^,]{{0,120}},", re.IGNORECASE) \
@@ -111,6 +113,7 @@ class Speakers:
         out, covered = [], []
         clause_mentions = [m for m in mentions if c_start <= m.start < c_end]
         for v_start, v_end, kind, verb in anchors:
+            reach = None  # how far the attribution covers others' verbs, when beyond its content
             if any(a <= v_start < b for a, b in covered):
                 continue  # reported inside another's statement ("X said Y told ...")
             if kind == "according":
@@ -128,7 +131,10 @@ class Speakers:
                 att = self._attribution(s, speakers, content, verb, prev, mentions, v_start)
             else:
                 before = [m for m in clause_mentions if m.end <= v_start and not in_quote(m.start)]
-                subject = self._subject(s, before, v_start, c_start)
+                # "The police have none, said the minister.": the name closing the clause is
+                # the speaker, not the one before the verb
+                subject = None if self._closing_name(s, orig, c_start, c_end, v_start, v_end, clause_mentions) \
+                    else self._subject(s, before, v_start, c_start)
                 if subject is not None:
                     speakers = self._coordinated(s, subject, before, forward=False)
                     first = min(m.start for m in speakers)
@@ -145,7 +151,7 @@ class Speakers:
                     if inverted:  # '"...," the minister said' (", adding that ..." says more)
                         content = (c_start, c_end) if tail.startswith(",") else (c_start, first)
                     else:
-                        content = (v_start, c_end)
+                        content, reach = (v_start, self._nested(s, v_end, c_end)), c_end
                         if lead.endswith((",", '"', "'")) and len(lead) > 8:
                             alt = (c_start, first)  # '..., the students told reporters': if nothing follows
                 else:
@@ -175,8 +181,28 @@ class Speakers:
                 else:
                     att.negated = True
             out.append(att)
-            covered.append(att.content)
+            covered.append((att.content[0], reach or att.content[1]))  # a nested saying stays unread
         return out
+
+    def _closing_name(self, s, orig, c_start, c_end, v_start, v_end, mentions) -> bool:
+        """'..., said the Interior Minister.': after a comma, the verb and a name that ends the
+        clause."""
+        lead = orig[c_start:v_start].rstrip()
+        if not lead.endswith(",") or len(lead) <= 8:
+            return False
+        after = [m for m in mentions if m.start >= v_end and m.actor]
+        return bool(after and self._determiner_only.fullmatch(s, v_end, after[0].start)
+                    and (not s[after[0].end:c_end].strip() or s[after[0].end:c_end].lstrip()[0] in ",.;"))
+
+    def _nested(self, s, v_end, c_end) -> int:
+        """Where a verb's content ends: before a subordinate clause with a saying of its own
+        ("accused the ministry of lying when it said ..."), whose words are not this speaker's."""
+        if self.subordinate:
+            for m in self.subordinate.finditer(s, v_end, c_end):
+                verb = self.attribution.search(s, m.end(), min(c_end, m.end() + 50))
+                if verb and not self.subordinate.search(s, m.end(), verb.start()):
+                    return m.start()
+        return c_end
 
     def _continues(self, s, c_start, c_end) -> bool:
         """A clause with no subject of its own, opening with a verb ("but asked ...")."""
