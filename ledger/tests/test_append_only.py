@@ -113,3 +113,20 @@ def test_the_application_role_may_only_move_an_excerpts_processing_state(evidenc
     finally:
         with connection.cursor() as cursor:
             cursor.execute("RESET ROLE")
+
+
+def test_the_excerpt_trigger_watches_every_column_but_the_processing_state(evidence):
+    """The trigger fires only on an UPDATE naming a watched column (a mark of `extracted_at`
+    costs no check): so every column of an excerpt but `capped` and `extracted_at` is watched,
+    and a content change slipped in beside a mark is refused all the same."""
+    from ledger.models import Excerpt
+
+    _, excerpt = evidence
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT event_object_column FROM information_schema.triggered_update_columns "
+                       "WHERE trigger_name = 'ledger_excerpt_evidence'")
+        watched = {row[0] for row in cursor.fetchall()}
+    columns = {f.column for f in Excerpt._meta.concrete_fields}
+    assert watched == columns - {"capped", "extracted_at"}
+    assert "sentence may not change" in refused(
+        "UPDATE ledger_excerpt SET extracted_at = now(), sentence = 'x' WHERE id = %s", [excerpt.id])
