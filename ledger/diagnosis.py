@@ -9,6 +9,8 @@ date (or the day before the key's next statement of that actor on that question)
   keywords, or the article was not ingested);
 - `no_record`: an excerpt was cut, but the extractor wrote no record from it for anyone;
 - `other_record`: a record came from the article, with another position, actor or question;
+- `retracted`: the ledger held the statement, but its record was retracted, so it no longer
+  counts;
 - `not_confirmed`: the ledger holds the statement, but the change waits for more
   independent sources than it has under the rule N;
 - `other_position`: the ledger holds the statement, but another position was confirmed after it.
@@ -17,7 +19,7 @@ from collections import defaultdict
 from datetime import timedelta
 
 from .evaluation import CHANGE_WINDOW, same_answer
-from .models import Excerpt, KeyStatement, Story
+from .models import Excerpt, KeyStatement, StanceRecord, Story
 from .selectors import positions_as_of, records_as_known, story_cast
 
 REASONS = {
@@ -25,6 +27,7 @@ REASONS = {
                   "or the article was not ingested.",
     "no_record": "An excerpt was cut from the article, but the extractor wrote no record from it.",
     "other_record": "A record came from the article, but with another position, actor or question.",
+    "retracted": "The ledger held the statement, but its record was retracted: it no longer counts.",
     "not_confirmed": "The ledger holds the statement, but the change is not confirmed yet under the rule N: "
                      "it waits for more independent sources.",
     "other_position": "The ledger holds the statement, but another position was confirmed after it.",
@@ -37,14 +40,16 @@ def key_misses(*, story: Story, confirm: int | None = None) -> list[dict]:
     key = list(KeyStatement.objects.filter(story=story).select_related("actor", "question").order_by("line"))
     if not key:
         return []
-    records = list(records_as_known(story, as_of=story.end).values(
-        "id", "actor_id", "question_id", "position", "value", "reported_on", "url", "excerpt_id",
-        "actor__name", "excerpt__sentence"))
+    fields = ("id", "actor_id", "question_id", "position", "value", "reported_on", "url", "excerpt_id",
+              "actor__name", "excerpt__sentence")
     held = defaultdict(list)
     by_url = defaultdict(list)
-    for r in records:
+    for r in records_as_known(story, as_of=story.end).values(*fields):
         held[(r["actor_id"], r["question_id"])].append(r)
         by_url[r["url"]].append(r)
+    taken_back = defaultdict(list)
+    for r in StanceRecord.objects.filter(story=story, retraction__isnull=False).values(*fields):
+        taken_back[(r["actor_id"], r["question_id"])].append(r)
     excerpts = defaultdict(list)
     for e in Excerpt.objects.filter(story=story, article__url__in={s.url for s in key if s.url}).values(
             "id", "sentence", "article__url"):
@@ -73,11 +78,15 @@ def key_misses(*, story: Story, confirm: int | None = None) -> list[dict]:
         for qp in answer.questions:
             for a in qp.actors:
                 stances[(day, qp.question.id, a.actor.id)] = a.stance
+    def holding(records, s):
+        """The first of `records` that holds the statement `s` (as the retention score counts it)."""
+        return next((r for r in records[(s.actor_id, s.question_id)]
+                     if same_answer(r["position"], r["value"], s.position, s.value)
+                     and s.date - timedelta(days=2) <= r["reported_on"] <= s.date + CHANGE_WINDOW), None)
+
     misses = []
     for s in key:
-        match = next((r for r in held[(s.actor_id, s.question_id)]
-                      if same_answer(r["position"], r["value"], s.position, s.value)
-                      and s.date - timedelta(days=2) <= r["reported_on"] <= s.date + CHANGE_WINDOW), None)
+        match = holding(held, s)
         day = check_day[s.line]
         reason, excerpt, record = None, None, None
         if match is not None:
@@ -88,6 +97,8 @@ def key_misses(*, story: Story, confirm: int | None = None) -> list[dict]:
             waiting = pending is not None and same_answer(pending.position, pending.value, s.position, s.value)
             reason = "not_confirmed" if waiting or stance is None else "other_position"
             record = match
+        elif (retracted := holding(taken_back, s)) is not None:
+            reason, record = "retracted", retracted
         elif by_url.get(s.url):
             reason, record = "other_record", by_url[s.url][0]
         elif excerpts.get(s.url):

@@ -3,7 +3,8 @@ import json
 
 import pytest
 
-from ledger.diagnosis import key_misses
+from ledger.diagnosis import REASONS, key_misses
+from ledger.services import retraction_append
 from ledger.tests.factories import canopy_make, excerpt_make, record_add
 
 pytestmark = pytest.mark.django_db
@@ -53,3 +54,17 @@ def test_each_missed_statement_gets_the_first_place_it_was_lost(tmp_path):
     # Under N = 1 the ministry's affirm is confirmed at once: no longer missed.
     assert ("ministry", "sound-used") not in {(m["actor"], m["question"])
                                                        for m in key_misses(story=story, confirm=1)}
+
+
+def test_a_statement_whose_record_was_retracted_says_so(tmp_path):
+    key = [line("president", "sound-used", "deny", "2025-03-21", "https://n1info.rs/president-denies")]
+    world = canopy_make(tmp_path, key_lines=key)
+    story = world["story"]
+    record = record_add(story, "president", "sound-used", "deny", "2025-03-21", "n1", url="https://n1info.rs/president-denies")
+    assert key_misses(story=story, confirm=2) == []  # held: a first position needs one source
+    retraction_append(record=record, reason="misread the sentence", retracted_by="editor")
+    [miss] = key_misses(story=story, confirm=2)
+    # Retracted, not "no excerpt": the record was there and a person took it back.
+    assert miss["reason"] == "retracted"
+    assert miss["record"]["id"] == record.id
+    assert miss["why"] == REASONS["retracted"]

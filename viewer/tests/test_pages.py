@@ -303,10 +303,10 @@ def test_evaluation_without_and_with_a_key(client, tmp_path, world):
     retraction_append(record=StanceRecord.objects.get(story=story, position="affirm"), reason="wrong", retracted_by="t")
     data = as_json(client.get("/stories/keyed/evaluation.json", {"confirm": 1}))
     assert data["scores"]["overall"]["current_accuracy"] < 1.0
-    # ... and the statement it no longer holds is listed, with why.
-    assert [(m["position"], m["reason"]) for m in data["misses"]] == [("affirm", "no_excerpt")]
+    # ... and the statement it no longer holds is listed, with why: its record was retracted.
+    assert [(m["position"], m["reason"]) for m in data["misses"]] == [("affirm", "retracted")]
     html = client.get("/stories/keyed/evaluation/", {"confirm": 1}).content.decode()
-    assert "Missed key statements (1)" in html and "No excerpt held the words" in html
+    assert "Missed key statements (1)" in html and "but its record was retracted" in html
     assert "the share the ledger gives the same" in html  # each score defined in a sentence
     assert client.get("/stories/canopy/evaluation/retention.json").status_code == 404
 
