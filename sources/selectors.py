@@ -87,8 +87,3 @@ def story_freshness(slug: str) -> Freshness:
             f"FROM {Story._meta.db_table} st WHERE st.slug = %s", [Fetch.NEW, Fetch.CHANGED, slug])
         row = cursor.fetchone()
     return Freshness(*row) if row else Freshness(False, None, False)
-
-
-def url_gone(story_slug: str, url: str) -> datetime | None:
-    """When the page at `url` was found gone (404 or 410 at its last fetch), else None."""
-    return Page.objects.filter(story__slug=story_slug, url=url, gone_at__isnull=False).values_list("gone_at", flat=True).first()

@@ -18,12 +18,3 @@ def freshness(story):
     last = fresh.last_article_fetched
     return {"shown": True, "slug": slug, "last": last, "ago": timesince(last) if last else None,
             "followed": fresh.followed}
-
-
-@register.inclusion_tag("sources/_gone.html")
-def page_gone(story_slug, url):
-    """On a record's page: a notice when the page its statement came from is gone (404 or
-    410 at its last fetch). The record stays and counts as before."""
-    from sources.selectors import url_gone
-
-    return {"gone_at": url_gone(story_slug, url) if url else None}

@@ -123,6 +123,28 @@ def test_a_record_whose_page_is_gone_says_so_and_stays(client, story):
     assert StanceRecord.objects.filter(pk=record.pk, retraction__isnull=True).exists()
 
 
+def test_a_flip_whose_page_is_gone_says_so_on_its_audit_and_in_the_json_twins(client, story):
+    from django.core.serializers.json import DjangoJSONEncoder
+    from django.utils import timezone
+
+    from ledger.models import StanceRecord
+    from sources.models import Page
+
+    story.says(("deny", 16, "alpha"), ("affirm", 18, "alpha"), ("affirm", 19, "gamma"))
+    gone = StanceRecord.objects.get(story=story, reported_on=date(2025, 3, 18))
+    flip = f"/stories/teststory/flips/{StanceRecord.objects.get(story=story, reported_on=date(2025, 3, 19)).id}-2"
+    assert "is gone" not in client.get(f"{flip}/").content.decode()
+    assert all(r["source_gone"] is None for r in client.get(f"{flip}.json").json()["to_records"])
+    when = timezone.now()
+    Page.objects.create(story=story, url=gone.url, gone_at=when)
+    page = client.get(f"{flip}/").content.decode()
+    assert page.count("The page this record comes from is gone") == 1
+    data = client.get(f"{flip}.json").json()
+    assert {r["id"]: r["source_gone"] is not None for r in data["to_records"] + data["from_records"]} == {
+        r.id: r.id == gone.id for r in StanceRecord.objects.filter(story=story)}
+    assert client.get(f"/records/{gone.id}.json").json()["source_gone"] == DjangoJSONEncoder().default(when)
+
+
 def test_the_web_demo_bundle_loads_and_hook_add_prints_a_secret(tmp_path):
     import shutil
     from io import StringIO

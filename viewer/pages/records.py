@@ -6,6 +6,7 @@ from ledger.models import Story
 from ledger.positions import flip_id_parse
 from ledger.record_roles import ROLE_LABELS, record_roles
 from ledger.selectors import flip_get, positions_as_of
+from sources.selectors import urls_gone
 
 from .. import links
 from .parts import actor_dict, host, position_label, question_dict, story_dict
@@ -34,9 +35,10 @@ def excerpt_dict(excerpt) -> dict | None:
     }
 
 
-def record_dict(record, *, confirm=None, as_of=None, role=None) -> dict:
+def record_dict(record, *, confirm=None, as_of=None, role=None, gone: dict | None = None) -> dict:
     """A record as an audit or its own page shows it. `role`: what the rule made of it as of
-    the page's day (`ledger.record_roles`), with the words a reader sees."""
+    the page's day (`ledger.record_roles`), with the words a reader sees. `gone`: the pages
+    found gone (`sources.selectors.urls_gone`): the record stays and counts, and says so."""
     retraction = getattr(record, "retraction", None) if hasattr(record, "retraction") else None
     unit = record.question.unit
     via = record.via if getattr(record, "via_id", None) else None
@@ -71,6 +73,7 @@ def record_dict(record, *, confirm=None, as_of=None, role=None) -> dict:
         "retraction": ({"reason": retraction.reason, "retracted_by": retraction.retracted_by,
                         "recorded_at": retraction.recorded_at} if retraction is not None else None),
         "retract_url": links.retract_url(record.id),
+        "source_gone": (gone or {}).get(record.url),
     }
 
 
@@ -83,7 +86,8 @@ def flip_data(story: Story, *, flip_id: str) -> dict:
                          confirm=confirm)
     roles = {r["id"]: r["role"] for r in roled.records}
     day = change.confirmed_on
-    to_records = [record_dict(r, confirm=confirm, as_of=day, role=roles.get(r.id)) for r in flip.to_records]
+    gone = urls_gone(story, {r.url for r in (*flip.from_records, *flip.to_records) if r.url})
+    to_records = [record_dict(r, confirm=confirm, as_of=day, role=roles.get(r.id), gone=gone) for r in flip.to_records]
     # The independent sources that carried the new position, in the order they came.
     confirmed_by, seen = [], set()
     for r in to_records:
@@ -108,7 +112,8 @@ def flip_data(story: Story, *, flip_id: str) -> dict:
         "from_label": position_label(change.from_position, change.from_value, unit),
         "to_label": position_label(change.to_position, change.to_value, unit),
         "date": change.date, "confirmed_on": change.confirmed_on,
-        "from_records": [record_dict(r, confirm=confirm, as_of=day, role=roles.get(r.id)) for r in flip.from_records],
+        "from_records": [record_dict(r, confirm=confirm, as_of=day, role=roles.get(r.id), gone=gone)
+                         for r in flip.from_records],
         "to_records": to_records,
         "confirmed_by": confirmed_by,
         "counted_once": counted_once,
@@ -143,7 +148,8 @@ def record_data(record, *, as_of, confirm) -> dict:
     # The actor's records on the question as of the day, folded: the record's role, the
     # position, and the flips the record belongs to (one query).
     roled = record_roles(story=story, questions=[record.question], actor=record.actor, as_of=as_of, confirm=confirm)
-    data = record_dict(record, confirm=confirm, as_of=as_of, role=roled.role(record.id))
+    gone = urls_gone(story, [record.url]) if record.url else {}
+    data = record_dict(record, confirm=confirm, as_of=as_of, role=roled.role(record.id), gone=gone)
     data["as_of"], data["confirm"] = as_of, confirm
     data["reported_later"] = record.reported_on > as_of
     stance = roled.stances.get((record.question_id, record.actor_id))

@@ -22,8 +22,8 @@ PINNED = {
                        # sources), the ledger's last verification
     "story_json": 4,
     "pending": 3,      # story with its head, periods, sources
-    "flip": 6,         # story, confirming record, head, periods, the flip's records with their sources, the
-                       # actor's records with their roles on the day it was confirmed
+    "flip": 7,         # story, confirming record, head, periods, the flip's records with their sources, the
+                       # actor's records with their roles on the day it was confirmed, their pages gone or not
     "record": 4,       # record (with story, actor, question, excerpt, article), topic, the actor's records
                        # on the question with their roles (the position is folded from them), its page gone or not
     "chart": 2,        # story, the records with their roles (the positions are folded from them)
