@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from ledger.errors import LedgerError
 from ledger.selectors import actor_get, question_get, story_get
+from viewer.middleware import never_compressed
 from viewer.views import ledger_errors, wants_json
 
 from . import selectors
@@ -49,6 +50,7 @@ def sources_page(request, slug, fmt=None):
     return render(request, "sources/sources.html", {"page": data, "story": story})
 
 
+@never_compressed  # it shows each hook's signing secret
 @login_required
 @staff_required
 @require_http_methods(["GET", "POST"])
