@@ -1,4 +1,4 @@
-"""Cutting articles into excerpts, merging wire copies, and the step caps.
+"""Cutting articles into excerpts, and the step caps (wire copies: ingest/wire.py).
 
 An excerpt is one sentence that matches a topic's keywords, with one sentence of context on
 each side that exists, in the paragraph before or after too: a paragraph that opens with
@@ -9,27 +9,15 @@ sentence of their neighbours (`_edge_sentence`): sentence splitting is the costl
 of reading a file, and most paragraphs of a news article are about something else. An excerpt's `position` is therefore
 the character offset of its sentence in the article's text (unique in the article, in
 reading order, and the same whichever other paragraphs were split), not a sentence count.
-
-Wire copies: a sentence of another article of the same day whose normalized text has a
-rapidfuzz `ratio` of at least WIRE_RATIO with an excerpt's sentence is the same sentence,
-carried by one more outlet. 92 takes agency copies that an outlet lightly edited
-(punctuation, a changed word or two in a 150-character sentence: about 96-99) and keeps apart
-two outlets' own sentences on one statement, which differ in more than a tenth of their
-letters (usually 60-85).
 """
 import re
-from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pysbd
 from pysbd.utils import TextSpan
-from rapidfuzz import fuzz, process
 
 from .lang import pack_for
-from .lang.script import fold
-
-WIRE_RATIO = 92.0
 
 # pysbd builds its regexes from its abbreviation lists on every call, a few thousand of
 # them; with the standard library's cache of 512 compiled patterns it recompiles most of
@@ -37,7 +25,6 @@ WIRE_RATIO = 92.0
 if getattr(re, "_MAXCACHE", 0) < 8192:
     re._MAXCACHE = 8192
 PARAGRAPH_BREAK = re.compile(r"\n[ \t\r\f\v]*\n")
-_SPACES = re.compile(r"\s+")
 
 
 class _Segmenter(pysbd.Segmenter):
@@ -302,85 +289,6 @@ def pool_init(topics, language: str) -> None:
 def pool_cut(texts: list[str]) -> list[list[Cut]]:
     topics, language = _pool_story
     return excerpts_cut_many(texts, topics, language)
-
-
-def normalize(sentence: str) -> str:
-    # Folded: a copy printed in the other script, or without diacritics, is the same sentence.
-    return _SPACES.sub(" ", fold(sentence)).strip().lower()
-
-
-@dataclass
-class WireEntry:
-    """An excerpt the wire index knows: saved (`excerpt_id`) or about to be (`pending`)."""
-
-    article_id: int
-    outlets: list[str]
-    excerpt_id: int | None = None
-    pending: object = None
-    copies: set = field(default_factory=set)  # article ids added by this run
-
-
-ANCHORS = 3
-_TOKEN = re.compile(r"\w+")
-
-
-def anchors(norm: str) -> list[str]:
-    """The sentence's longest words: a copy that keeps 92% of the letters keeps at least one
-    of them, so only sentences sharing one are compared (a day of a busy story holds
-    thousands of excerpts; comparing each new one with all of them would not scale)."""
-    return sorted(set(_TOKEN.findall(norm)), key=lambda t: (-len(t), t))[:ANCHORS]
-
-
-class WireIndex:
-    """The excerpts of recent days, to find wire copies. Days are loaded on demand (`load`)
-    and the least recently used are dropped, so memory stays flat on a long file."""
-
-    def __init__(self, load, *, days: int = 16):
-        self._load = load  # day -> iterable of (sentence, WireEntry)
-        self._days: OrderedDict = OrderedDict()
-        self._size = days
-
-    def _day(self, day):
-        if day in self._days:
-            self._days.move_to_end(day)
-            return self._days[day]
-        exact, texts, entries = {}, {}, []
-        for sentence, entry in self._load(day):
-            self._add(exact, texts, entries, sentence, entry)
-        self._days[day] = (exact, texts, entries)
-        while len(self._days) > self._size:
-            self._days.popitem(last=False)
-        return self._days[day]
-
-    @staticmethod
-    def _add(exact, by_anchor, entries, sentence, entry):
-        norm = normalize(sentence)
-        exact.setdefault(norm, entry)
-        entries.append((norm, entry))
-        for anchor in anchors(norm):
-            by_anchor.setdefault(anchor, []).append(len(entries) - 1)
-
-    def find(self, day, sentence: str, *, article_id: int) -> WireEntry | None:
-        """The excerpt of another article of `day` whose sentence is (nearly) this one."""
-        exact, by_anchor, entries = self._day(day)
-        norm = normalize(sentence)
-        entry = exact.get(norm)
-        if entry is not None and entry.article_id != article_id:
-            return entry
-        candidates = sorted({i for anchor in anchors(norm) for i in by_anchor.get(anchor, ())})
-        if not candidates:
-            return None
-        # The first candidate (in the order they were added) at WIRE_RATIO or more: compared
-        # in C (rapidfuzz skips a None choice: the article's own sentences).
-        choices = [text if entry.article_id != article_id else None for text, entry in map(entries.__getitem__, candidates)]
-        for _text, _score, k in process.extract_iter(norm, choices, scorer=fuzz.ratio, processor=None,
-                                                      score_cutoff=WIRE_RATIO):
-            return entries[candidates[k]][1]
-        return None
-
-    def add(self, day, sentence: str, entry: WireEntry) -> None:
-        exact, texts, entries = self._day(day)
-        self._add(exact, texts, entries, sentence, entry)
 
 
 # --- caps ------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from ledger.plumbing import ids_take, rows_copy
 
 from ..articles import ArticleIn
 from ..dating import step_of
-from ..excerpts import WireEntry, WireIndex
+from ..wire import WireEntry, WireIndex
 from ..models import IngestReject, IngestRun
 from .cutting import Cutter
 from .runs import commit_async

@@ -2,7 +2,8 @@ import re
 
 import pytest
 
-from ingest.excerpts import WIRE_RATIO, CapItem, caps_apply, excerpts_cut, sentences_split
+from ingest.excerpts import CapItem, caps_apply, excerpts_cut, sentences_split
+from ingest.wire import WIRE_RATIO
 from ledger.models import Excerpt
 
 from .conftest import article, write_lines
@@ -188,7 +189,7 @@ def test_wire_index_finds_the_first_near_copy_of_another_article():
 
     from rapidfuzz import fuzz
 
-    from ingest.excerpts import WireEntry, WireIndex, normalize
+    from ingest.wire import WireEntry, WireIndex, normalize
 
     day = date(2024, 11, 1)
     base = "The minister said on Tuesday that the agreement would be signed before the end of the month."

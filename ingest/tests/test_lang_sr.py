@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from ingest.excerpts import excerpts_cut, normalize, sentences_split
+from ingest.excerpts import excerpts_cut, sentences_split
+from ingest.wire import normalize
 from ingest.extractors import ExcerptView
 from ingest.extractors import rules as rules1
 from ingest.extractors import rules2
