@@ -22,8 +22,10 @@ PACK = LanguagePack(
         r"denounc(?:e|es|ed|ing)", r"recall" + _S, r"agree[sd]?", r"tweet" + _S, r"post(?:s|ed|ing)? on",
         r"issu(?:e|es|ed|ing) a (?:statement|communiqu[eé]|press release|denial)",
         r"in a (?:statement|press release|communiqu[eé]|post|video|letter|interview)",
-        r"put(?:s|ting)? (?:the |its |their )?(?:number|figure|turnout|attendance|crowd|toll|count|total|weight|amount"
-        r"|estimate|cost|size)(?: of [\w ]{1,30}?)? at",
+        # "puts the number of workers who struck on the first day at fewer than 2,000": any
+        # words up to "at", when a figure follows it
+        r"put(?:s|ting)? (?:[\w'\-]+ ){1,12}?at(?= (?:[\w\-]+ ){0,3}?(?:\d|(?:[\w\-]+ )?(?:hundred|thousand|million"
+        r"|billion|quarter|half|dozen)\b))",
         r"gave (?:a|the) figure of", r"puts? it", r"spoke of", r"went on to say", r"was quoted as saying",
         r"assess(?:es|ed|ing)?", r"signal(?:s|led|ed|ling|ing)?", r"suggest" + _S, r"testif(?:y|ies|ied|ying)",
         r"indicat(?:e|es|ed|ing)", r"complain" + _S, r"mention" + _S, r"caution" + _S, r"hint" + _S,

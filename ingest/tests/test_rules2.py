@@ -269,6 +269,12 @@ NEWS_SHAPES = [
      [("archive", "turnout", "number", 200000)]),
     ("range", "The Archive of Public Gatherings said twenty-five thousand people came.", None, ["crowds"],
      [("archive", "turnout", "number", 25000)]),
+    # an estimate "put ... at" a figure, whatever stands between
+    ("range", "The Archive of Public Gatherings put the crowd that filled the square at about 275,000 people.", None,
+     ["crowds"], [("archive", "turnout", "number", 275000)]),
+    ("range", "The Archive of Public Gatherings now puts Saturday's turnout at between 275,000 and 325,000.", None,
+     ["crowds"], [("archive", "turnout", "number", 275000)]),
+    ("hypothetical", "The students put the Interior Ministry under pressure over the LRAD.", None, ["sound"], []),
 ]
 
 
@@ -280,6 +286,11 @@ def test_rules2_reads_news_shapes(story2, cls, sentence, context, topics, expect
 
 def test_credits_in_other_words(story2):
     rules = rules2.story_rules(story2)
+    for sentence in ("As Beta reported, the Archive of Public Gatherings now puts the crowd that filled the square at "
+                     "275,000 people.",):
+        [f] = rules2.extract(rules, ExcerptView(id=1, sentence=sentence, text=sentence, topics=["crowds"], day=D,
+                                                outlets=("alpha",)))
+        assert (f.actor, f.value, f.via) == ("archive", 275000, "beta"), sentence
     for sentence in ("The police have no such device, the Interior Minister said, Beta reports.",
                      "The Interior Minister, in remarks to Beta, said the police have no such device.",
                      "In an interview published on Sunday by Beta, the Interior Minister said the police have no such "
