@@ -81,6 +81,13 @@ class LanguagePack:
     coordination: list[str] = field(default_factory=list)
     # Determiners and possessives before a name or role noun ("the", "its").
     determiners: list[str] = field(default_factory=list)
+    # Verbs of saying that are nouns too ("demand", "estimate"), and the words that make
+    # them one just before ("our pay demand", "the union's estimate"): no attribution then.
+    noun_homographs: list[str] = field(default_factory=list)
+    noun_before: list[str] = field(default_factory=list)
+    # First-person subjects: in a transcript's answer, the labelled speaker's own saying
+    # ("KOVAČ: No. We have said all along ...").
+    first_person: list[str] = field(default_factory=list)
     # Nouns that speak for the name after them ("a spokesman for", "the head of"): that
     # name is the speaker, not an object. Each entry ends with its preposition.
     speaks_for: list[str] = field(default_factory=list)

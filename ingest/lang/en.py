@@ -69,6 +69,13 @@ PACK = LanguagePack(
     subordinate=[r"when", r"after", r"because", r"since", r"where", r"before", r"until"],
     coordination=[r"and", r"as well as", r"along with", r"together with", r"both", r"nor", r"or"],
     determiners=[r"the", r"a", r"an", r"its", r"their", r"his", r"her"],
+    noun_homographs=[r"demands?", r"claims?", r"estimates?", r"comments?", r"promises?", r"pledges?", r"notes?",
+                     r"calls? (?:for|on)", r"remarks?", r"repl(?:y|ies)", r"vows?", r"hints?", r"signals?",
+                     r"tweets?", r"forecasts?", r"disputes?", r"blame", r"counter", r"repeats?", r"recalls?",
+                     r"warnings?", r"statements?", r"posts? on", r"assessments?", r"responses?"],
+    noun_before=[r"the", r"a", r"an", r"its", r"their", r"his", r"her", r"our", r"my", r"your", r"this", r"that",
+                 r"these", r"those", r"\w+'s?"],
+    first_person=[r"i", r"we"],
     speaks_for=[r"spokes(?:person|man|woman)s? (?:of|for|at|from)",
                 # a document speaks for its author: "a statement from the ministry said"
                 r"(?:statement|letter|post|press release|release|communiqu[eé]|note|message|memo|video|document"

@@ -269,6 +269,19 @@ NEWS_SHAPES = [
      [("archive", "turnout", "number", 200000)]),
     ("range", "The Archive of Public Gatherings said twenty-five thousand people came.", None, ["crowds"],
      [("archive", "turnout", "number", 25000)]),
+    # a transcript: the label speaks for its paragraph, first person included, and a verb of
+    # saying that is the speaker's own ("we have said") or a noun ("their demands") is no other speaker
+    ("pronoun-role", "We have said all along that the police have no such device.",
+     "VUČIĆ: No. We have said all along that the police have no such device.", ["sound"],
+     [("president", "device-owned", "deny", None)]),
+    ("pronoun-role", "The police have no such device, whatever their demands.",
+     "VUČIĆ: No. The police have no such device, whatever their demands.", ["sound"],
+     [("president", "device-owned", "deny", None)]),
+    # ... but not the next paragraph, nor a presenter's line, nor "X reads: ..." before a colon
+    ("pronoun-role", "REPORTER: The police have no such device.", "VUČIĆ: No.\n\nREPORTER: The police have no such device.",
+     ["sound"], []),
+    ("pronoun-role", "The police have no such device.", "VUČIĆ: No.\n\nThe police have no such device.", ["sound"], []),
+    ("speaker-clause", "A letter to the President reads: the police bought an LRAD.", None, ["sound"], []),
     # an estimate "put ... at" a figure, whatever stands between
     ("range", "The Archive of Public Gatherings put the crowd that filled the square at about 275,000 people.", None,
      ["crowds"], [("archive", "turnout", "number", 275000)]),

@@ -11,11 +11,13 @@ from .speakers import LABEL
 from .story import StoryRules2
 
 
-def _split_context(text: str, sentence: str) -> tuple[str, str]:
+def _split_context(text: str, sentence: str) -> tuple[str, str, bool]:
+    """(sentence before, sentence after, whether the one before is in the same paragraph)."""
     i = text.find(sentence)
     if i < 0:
-        return "", ""
-    return text[:i].strip(), text[i + len(sentence):].strip()
+        return "", "", True
+    before = text[:i]
+    return before.strip(), text[i + len(sentence):].strip(), "\n" not in before[len(before.rstrip()):]
 
 
 def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
@@ -24,7 +26,7 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
     if not candidates:
         return []
     n = rules.norm
-    raw_prev, raw_next = _split_context(excerpt.text, excerpt.sentence)
+    raw_prev, raw_next, same_paragraph = _split_context(excerpt.text, excerpt.sentence)
     raw, raw_prev = text_clean(excerpt.sentence), text_clean(raw_prev)
     s = n(raw)
     prev, nxt = n(raw_prev), n(text_clean(raw_next))
@@ -43,7 +45,7 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
     if not (rules.speakers.attribution.search(low) or rules.speakers.according_to.search(low) or LABEL.match(s) or LABEL.match(prev)
             or (s.startswith('"') and '"' in prev)):
         return []  # nobody is said to say anything: most sentences of the news
-    attributions = rules.speakers.read(s, prev)
+    attributions = rules.speakers.read(s, prev, same_paragraph=same_paragraph)
     if not attributions:
         return []
     via = rules.credits.credited(s)

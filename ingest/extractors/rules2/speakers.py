@@ -56,10 +56,16 @@ class Speakers:
                                         re.IGNORECASE) if pack.source_nouns else None
         self.relative = re.compile(rf",\s*(?:{'|'.join(pack.relative)})\b[^,]{{0,120}},", re.IGNORECASE) \
             if pack.relative else None
+        self.homograph = words(pack.noun_homographs)
+        self.noun_before = re.compile(rf"(?<!\w)(?:{'|'.join(pattern_lower(p) for p in pack.noun_before)})\s+(?:[\w\-]+\s+)?$") \
+            if pack.noun_before else None
+        self.first_person = re.compile(rf"(?<!\w)(?:{'|'.join(pack.first_person)})\s+(?:[\w']+\s+){{0,3}}$") \
+            if pack.first_person else None
 
-    def read(self, orig: str, prev: str = "") -> list[Attribution]:
+    def read(self, orig: str, prev: str = "", *, same_paragraph: bool = True) -> list[Attribution]:
         """Every attribution in the (normalized, clean) sentence `orig`. Offsets are the
-        same in `orig` and in its lower-cased twin, which the regexes read."""
+        same in `orig` and in its lower-cased twin, which the regexes read. A transcript's
+        label in `prev` names this sentence's speaker only in its own paragraph."""
         s = lower(orig)
         quotes = [(m.start(), m.end()) for m in _QUOTE.finditer(s)]
 
@@ -71,7 +77,7 @@ class Speakers:
         bounds = [(a, b) for a, b in zip(cuts, cuts[1:] + [len(s)])]
         mentions = self.names.mentions(orig, s)
         out = []
-        label = LABEL.match(orig)
+        label = self.label(orig)
         if label:
             names = [m for m in mentions if m.end <= label.end(1) and m.actor]
             if names:
@@ -86,8 +92,10 @@ class Speakers:
             out += found
         if not out and prev:
             # A transcript's answer runs on after its label: "KOVAC: No. It falls short ..."
-            prev_label = LABEL.match(prev)
-            if prev_label and not self.attribution.search(s):
+            # (not when this sentence has a label of its own, "PRESENTER: ...", or opens the next
+            # paragraph; nor when it reports another's saying, "Critics say ...")
+            prev_label = self.label(prev) if same_paragraph and not LABEL.match(orig) else None
+            if prev_label and self._own_words(s, mentions):
                 names = [m for m in self.names.mentions(prev) if m.end <= prev_label.end(1) and m.actor]
                 if names:
                     out.append(Attribution([names[-1].actor], (0, len(s)), "label", who=names[-1].text))
@@ -101,7 +109,7 @@ class Speakers:
     def _clause(self, s, orig, c_start, c_end, mentions, in_quote, prev) -> list[Attribution]:
         anchors = []
         for m in self.attribution.finditer(s, c_start, c_end):
-            if not in_quote(m.start()):
+            if not in_quote(m.start()) and not self._noun(s, m, mentions):
                 anchors.append((m.start(), m.end(), "verb", m.group(0)))
         for m in self.according_to.finditer(s, c_start, c_end):
             if not in_quote(m.start()):
@@ -183,6 +191,38 @@ class Speakers:
             out.append(att)
             covered.append((att.content[0], reach or att.content[1]))  # a nested saying stays unread
         return out
+
+    def label(self, orig: str):
+        """A transcript's speaker label opening `orig` ("KOVAC:", "Mara Kovac:", "UNION
+        LEADER:"), not a sentence that says something before a colon ("The union said:")."""
+        m = LABEL.match(orig)
+        if not m or len(m.group(1).split()) > 5:
+            return None
+        body = lower(m.group(1))
+        if self.attribution.search(body) or self.according_to.search(body):
+            return None
+        return m
+
+    def _own_words(self, s, mentions) -> bool:
+        """Whether every verb of saying in `s` is the first person's ("we have said all
+        along"), or a noun ("our pay demand"): the labelled speaker's own words."""
+        for m in self.attribution.finditer(s):
+            if self._noun(s, m, mentions):
+                continue
+            if not (self.first_person and self.first_person.search(s[max(0, m.start() - 40):m.start()])):
+                return False
+        return True
+
+    def _noun(self, s, m, mentions) -> bool:
+        """A verb of saying that is a noun here: "our pay demand", "the union's estimate" (not
+        "the union demands", whose name ends just before it)."""
+        if not (self.homograph and self.noun_before and self.homograph.fullmatch(m.group(0))):
+            return False
+        before = s[max(0, m.start() - 40):m.start()]
+        if not self.noun_before.search(before):
+            return False
+        # a name just before, or its possessive ("the ministry's claim that ..."), says it
+        return not any(x.end <= m.start() and re.fullmatch(r"(?:'s?)?\s*", s[x.end:m.start()]) for x in mentions)
 
     def _closing_name(self, s, orig, c_start, c_end, v_start, v_end, mentions) -> bool:
         """'..., said the Interior Minister.': after a comma, the verb and a name that ends the
