@@ -277,6 +277,10 @@ NEWS_SHAPES = [
     ("pronoun-role", "The police have no such device, whatever their demands.",
      "VUČIĆ: No. The police have no such device, whatever their demands.", ["sound"],
      [("president", "device-owned", "deny", None)]),
+    # a pronoun opening a paragraph is the one actor the paragraph before ends on
+    ("pronoun-role", "He said the police have no such device.",
+     "The Interior Minister spoke after the meeting.\n\nHe said the police have no such device.", ["sound"],
+     [("ministry", "device-owned", "deny", None)]),
     # ... but not the next paragraph, nor a presenter's line, nor "X reads: ..." before a colon
     ("pronoun-role", "REPORTER: The police have no such device.", "VUČIĆ: No.\n\nREPORTER: The police have no such device.",
      ["sound"], []),
