@@ -5,14 +5,25 @@ import re
 from ingest.lang import LanguagePack, words_regex
 
 
+_OPENING = re.compile(r"[\s\"']*")
+_SHORT = re.compile(r"the (?:[\w'\-]+ )+(\w{4,})")  # a newspaper's "the ... Herald"
+_CREDIT_END = re.compile(r"[^,.;:\"]{0,30},\s*")  # "... reported on Wednesday, "
+
+
 class Credits:
     def __init__(self, story, pack: LanguagePack):
         n = pack.normalize
-        names = {}
+        names, shorts = {}, {}
         for o in story.outlets.all():
             for name in {o.name, o.key}:
                 if name and len(name) > 1:
                     names[n(name).lower()] = o.key
+            short = _SHORT.fullmatch(n(o.name or "").lower())
+            if short:  # "The Kestrin Clarion" is "the Clarion" once named
+                shorts.setdefault("the " + short.group(1), set()).add(o.key)
+        for short, keys in shorts.items():
+            if len(keys) == 1:
+                names.setdefault(short, keys.pop())
         self.outlet_names = names
         if names and pack.credit:
             alt = "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True))
@@ -20,6 +31,18 @@ class Credits:
             self.outlet_mention = re.compile(rf"(?<!\w)(?:{alt})(?!\w)", re.IGNORECASE)
         else:
             self.credit = []
+
+    def opening(self, s: str) -> int | None:
+        """Where the main clause starts after a credit that opens the sentence ("As Radio X
+        reported on Wednesday, the director-general sees ..."): what follows is the report's."""
+        if not self.credit or not self.outlet_mention.search(s, 0, 80):
+            return None
+        for pattern in self.credit:
+            m = pattern.match(s, _OPENING.match(s).end())
+            if m:
+                comma = _CREDIT_END.match(s, m.end())
+                return comma.end() if comma else None
+        return None
 
     def credited(self, s: str) -> str | None:
         """The key of the outlet `s` credits, if any."""

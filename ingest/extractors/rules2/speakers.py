@@ -15,6 +15,9 @@ AFTER_GAP = 45  # '"...," said the Interior Minister'
 _QUOTE = re.compile(r'"[^"]{2,}?"')
 _SPACES = re.compile(r"\s*")
 _NAME_LEAD = re.compile(r"(?:\s*\b[A-Z][\w.'\-]*)+$")  # a title and first names before a surname
+# up to three words in small letters after a comma or quotation: a title before a name
+_TITLE = re.compile(r"""(?:,|(?<=[,.!?])["'])\s*((?:[a-z][\w'\-]*\s+){0,2}[a-z][\w'\-]*)$""")
+_SUBJECT_LEAD = re.compile(r"(?:[\w'\-]+\s+){0,3}")  # "opposition leader Pavel " before a name
 LABEL = re.compile(r"^\s*(?:\d{1,2}[:.]\d{2}\s+)?([A-Z][\w.'\- ]{0,48}?):\s+(?=\S)")
 
 
@@ -27,6 +30,8 @@ class Attribution:
     who: str = ""  # how the speaker was found, for the rationale
     negated: bool = False
     alt: tuple[int, int] | None = None  # the content if the first one says nothing
+    inverted: bool = False  # '"...," X said': the content came before the verb
+    gap: tuple[int, int] | None = None  # the attribution inside the content (", she says,"), not said
 
 
 class Speakers:
@@ -62,10 +67,13 @@ class Speakers:
         self.first_person = re.compile(rf"(?<!\w)(?:{'|'.join(pack.first_person)})\s+(?:[\w']+\s+){{0,3}}$") \
             if pack.first_person else None
 
-    def read(self, orig: str, prev: str = "", *, same_paragraph: bool = True) -> list[Attribution]:
+    def read(self, orig: str, prev: str = "", *, same_paragraph: bool = True,
+             credit_end: int | None = None) -> list[Attribution]:
         """Every attribution in the (normalized, clean) sentence `orig`. Offsets are the
         same in `orig` and in its lower-cased twin, which the regexes read. A transcript's
-        label in `prev` names this sentence's speaker only in its own paragraph."""
+        label in `prev` names this sentence's speaker only in its own paragraph. `credit_end`:
+        where the main clause starts after a credit opening the sentence ("As Radio X
+        reported, ...")."""
         s = lower(orig)
         quotes = [(m.start(), m.end()) for m in _QUOTE.finditer(s)]
 
@@ -84,12 +92,17 @@ class Speakers:
                 out.append(Attribution([names[-1].actor], (label.end(), len(s)), "label", who=names[-1].text))
         for c_start, c_end in bounds:
             found = self._clause(s, orig, c_start, c_end, mentions, in_quote, prev)
-            if not found and out and c_start and self._continues(s, c_start, c_end):
-                # "X said A, but asked B": the clause goes on with X's words
+            if not found and out and c_start and (self._continues(s, c_start, c_end) or (
+                    out[-1].inverted and self._bare(s, c_start, c_end, mentions))):
+                # "X said A, but asked B", "A, X said, but not B": the clause goes on with X's words
                 last = out[-1]
                 if last.content[1] == c_start:
                     last.content = (last.content[0], c_end)
             out += found
+        if not out and credit_end is not None:
+            # "As Radio X reported, the director-general sees no grounds ...": the report's
+            # subject says what follows, whatever its verb
+            out += self._credited(s, credit_end, bounds, mentions, in_quote)
         if not out and prev:
             # A transcript's answer runs on after its label: "KOVAC: No. It falls short ..."
             # (not when this sentence has a label of its own, "PRESENTER: ...", or opens the next
@@ -153,15 +166,19 @@ class Speakers:
                     # What precedes the subject's name, without its determiner, title and first
                     # names ("..., Dr Ilse Marr said": the lead ends at the comma).
                     lead = self._name_lead.sub("", _NAME_LEAD.sub("", orig[c_start:first].rstrip())).rstrip()
+                    if first < v_start and orig[first:first + 1].isupper():
+                        lead = self._title_strip(lead)  # '"...," union leader Jo Brandt said'
                     tail = s[v_end:c_end].strip()
                     inverted = lead.endswith((",", '"', "'")) and len(lead) > 8 and (not tail or tail[0] in ",.;")
-                    alt = None
+                    alt = gap = None
                     if inverted:  # '"...," the minister said' (", adding that ..." says more)
-                        content = (c_start, c_end) if tail.startswith(",") else (c_start, first)
+                        content = (c_start, c_end) if tail.startswith(",") else (c_start, c_start + len(lead))
+                        if tail.startswith(","):  # "The contract, she says, must end."
+                            gap = (c_start + len(lead), s.index(",", v_end) + 1)
                     else:
                         content, reach = (v_start, self._nested(s, v_end, c_end)), c_end
                         if lead.endswith((",", '"', "'")) and len(lead) > 8:
-                            alt = (c_start, first)  # '..., the students told reporters': if nothing follows
+                            alt = (c_start, c_start + len(lead))  # '..., the students told reporters': if nothing follows
                 else:
                     lead = orig[c_start:v_start].rstrip()
                     if not lead.endswith((",", '"', "'")):
@@ -175,6 +192,7 @@ class Speakers:
                 att = self._attribution(s, speakers, content, verb, prev, mentions, v_start)
                 if att and subject is not None:
                     att.alt = alt
+                    att.inverted, att.gap = inverted, gap
                 if att and self.denial and self.denial.fullmatch(verb):
                     att.denial = True
             if att is None:
@@ -191,6 +209,24 @@ class Speakers:
             out.append(att)
             covered.append((att.content[0], reach or att.content[1]))  # a nested saying stays unread
         return out
+
+    def _credited(self, s, start, bounds, mentions, in_quote) -> list[Attribution]:
+        c_end = next((b for a, b in bounds if a <= start < b), len(s))
+        after = [m for m in mentions if start <= m.start < c_end and not in_quote(m.start)]
+        if not after or not _SUBJECT_LEAD.fullmatch(s, start, after[0].start) or self.names.is_object(s, after[0]):
+            return []
+        speakers = self._coordinated(s, after[0], after, forward=True)
+        att = self._attribution(s, speakers, (max(m.end for m in speakers), c_end), "reported", "", mentions, start)
+        return [att] if att else []
+
+    def _title_strip(self, lead: str) -> str:
+        """`lead` without a title in small letters before a proper name, after a comma or a
+        quotation ('"...," union leader', "..., prosecutor's spokesman"): the lead then ends
+        where the name's phrase starts."""
+        m = _TITLE.search(lead)
+        if m and not self.attribution.search(lower(m.group(1))):
+            return lead[:m.start(1)].rstrip()
+        return lead
 
     def label(self, orig: str):
         """A transcript's speaker label opening `orig` ("KOVAC:", "Mara Kovac:", "UNION
@@ -253,6 +289,12 @@ class Speakers:
         if self.complementizer and self.complementizer.fullmatch(word):
             return True  # "said A, but that B": B is said too
         return bool(self.attribution.fullmatch(word)) or (word.lower().endswith("ed") and len(word) > 4)
+
+    def _bare(self, s, c_start, c_end, mentions) -> bool:
+        """A clause that names no actor but as an object, and says no saying ("but the other
+        three are not and stay in the yard")."""
+        return not self.attribution.search(s, c_start, c_end) and not any(
+            c_start <= m.start < c_end and m.actor and not self.names.is_object(s, m) for m in mentions)
 
     def _subject(self, s, before, v_start, c_start) -> Mention | None:
         inner = [(r.start(), r.end()) for r in self.relative.finditer(s, c_start, v_start)] if self.relative else []

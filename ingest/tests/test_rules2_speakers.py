@@ -1,0 +1,65 @@
+"""rules/2, who said it: shapes of attribution that real reporting uses and rules/2 misread
+before, each with a sentence written for this test (none taken from an article)."""
+import pytest
+
+from ingest.extractors import ExcerptView, rules2
+
+from .test_rules2 import D, run, story2  # noqa: F401 (story2 is a fixture)
+
+
+@pytest.fixture
+def story3(story2):  # noqa: F811
+    """The rules/2 test story with a question whose cues span a few words ("the LRAD must
+    be banned") and a newspaper named "The Lanport Courier"."""
+    from ledger.models import Outlet, Question, Topic
+
+    Question.objects.create(story=story2, topic=Topic.objects.get(story=story2, key="sound"), key="device-banned",
+                            text="Should the LRAD be banned?", keywords=[r"\bban"],
+                            affirm=[r"\b(LRAD|device) (must|should) be banned\b"],
+                            deny=[r"\b(LRAD|device) (must|should) not be banned\b"],
+                            partial=[r"\bbanned\b.{0,30}\bbut\b"])
+    Outlet.objects.create(story=story2, key="courier", name="The Lanport Courier")
+    rules2._cache.clear()
+    return story2
+
+
+# (class, sentence, context (None: the sentence alone), topics, what rules/2 must find)
+SPEAKER_SHAPES = [
+    # a title in small letters before the name, in the inverted form
+    ("pronoun-role", '"The LRAD must be banned," party leader Aleksandar Vučić said.', None, ["sound"],
+     [("president", "device-banned", "affirm", None)]),
+    ("pronoun-role", "The LRAD must be banned, party leader Aleksandar Vučić told a news conference.", None, ["sound"],
+     [("president", "device-banned", "affirm", None)]),
+    # a parenthetical attribution is cut out of what is said
+    ("pronoun-role", "The LRAD, she says, must be banned.",
+     "The Interior Minister spoke after the meeting. The LRAD, she says, must be banned.", ["sound"],
+     [("ministry", "device-banned", "affirm", None)]),
+    # a clause that goes on with no speaker and no saying of its own is the same speaker's
+    ("multi-speaker", "The LRAD must be banned, the Interior Minister said, but only in the capital.", None, ["sound"],
+     [("ministry", "device-banned", "partial", None)]),
+    ("multi-speaker", "The LRAD must be banned, the Interior Minister said, but the students say it must not be.",
+     None, ["sound"], [("ministry", "device-banned", "affirm", None)]),
+    # a credit to another outlet opening the sentence: the report's subject says the rest,
+    # whatever its verb
+    ("via", "As Beta reported on Monday, the students now believe the LRAD must be banned.", None, ["sound"],
+     [("students", "device-banned", "affirm", None)]),
+    ("via", "As Beta reported on Monday, critics of the students believe the LRAD must be banned.", None, ["sound"],
+     []),
+]
+
+
+@pytest.mark.parametrize("cls, sentence, context, topics, expected", SPEAKER_SHAPES,
+                         ids=[f"{c[0]}: {c[1][:40]}" for c in SPEAKER_SHAPES])
+def test_rules2_reads_speaker_shapes(story3, cls, sentence, context, topics, expected):
+    assert sorted(run(rules2, story3, sentence, topics, context), key=str) == sorted(expected, key=str)
+
+
+def test_credit_opening_the_sentence(story3):
+    """"As X reported, <subject> <any verb> ...": the subject's statement, credited to X; a
+    newspaper named "The ... Courier" is "the Courier" once named."""
+    rules = rules2.story_rules(story3)
+    for sentence, via in (("As Beta reported on Monday, the students now believe the LRAD must be banned.", "beta"),
+                          ("As the Courier reported, the students now think the LRAD must be banned.", "courier")):
+        found = rules2.extract(rules, ExcerptView(id=1, sentence=sentence, text=sentence, topics=["sound"], day=D,
+                                                  outlets=("alpha",)))
+        assert [(f.actor, f.question, f.via) for f in found] == [("students", "device-banned", via)], sentence
