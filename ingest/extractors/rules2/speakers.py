@@ -1,40 +1,24 @@
 """rules/2's attributions: who is said to say what in a sentence. A verb of saying (or
-"according to X", a transcript label, a quotation that goes on), its subject in the main
-clause (several when joined by "and"), a pronoun or role noun resolved to the speaker of the
-sentence before, and the span of the sentence that is the statement itself."""
+"according to X", a transcript label, a quotation that goes on, a credit opening the
+sentence), its subject in the main clause (subjects.py: several when joined by "and", a
+pronoun or role noun resolved to the speaker of the sentence before), and the span of the
+sentence that is the statement itself."""
 import re
-from dataclasses import dataclass
 
 from ingest.lang import LanguagePack, pattern_lower
 
-from .names import Mention, Names, lower, words
+from .names import Names, lower, words
+from .subjects import QUOTE as _QUOTE, Attribution, Subjects  # noqa: F401 (Attribution: this module's word)
 
-SUBJECT_GAP = 60  # characters between a subject and its verb, relative clauses taken out
 AFTER_GAP = 45  # '"...," said the Interior Minister'
 
-_QUOTE = re.compile(r'"[^"]{2,}?"')
 _SPACES = re.compile(r"\s*")
 _NAME_LEAD = re.compile(r"(?:\s*\b[A-Z][\w.'\-]*)+$")  # a title and first names before a surname
-# up to three words in small letters after a comma or quotation: a title before a name
-_TITLE = re.compile(r"""(?:,|(?<=[,.!?])["'])\s*((?:[a-z][\w'\-]*\s+){0,2}[a-z][\w'\-]*)$""")
 _SUBJECT_LEAD = re.compile(r"(?:[\w'\-]+\s+){0,3}")  # "opposition leader Pavel " before a name
 LABEL = re.compile(r"^\s*(?:\d{1,2}[:.]\d{2}\s+)?([A-Z][\w.'\- ]{0,48}?):\s+(?=\S)")
 
 
-@dataclass
-class Attribution:
-    speakers: list  # actor keys
-    content: tuple[int, int]  # span in the sentence
-    verb: str
-    denial: bool = False  # a verb of denial governs the content
-    who: str = ""  # how the speaker was found, for the rationale
-    negated: bool = False
-    alt: tuple[int, int] | None = None  # the content if the first one says nothing
-    inverted: bool = False  # '"...," X said': the content came before the verb
-    gap: tuple[int, int] | None = None  # the attribution inside the content (", she says,"), not said
-
-
-class Speakers:
+class Speakers(Subjects):
     """A language's ways of attributing speech, over a story's names, compiled once."""
 
     def __init__(self, pack: LanguagePack, names: Names):
@@ -219,15 +203,6 @@ class Speakers:
         att = self._attribution(s, speakers, (max(m.end for m in speakers), c_end), "reported", "", mentions, start)
         return [att] if att else []
 
-    def _title_strip(self, lead: str) -> str:
-        """`lead` without a title in small letters before a proper name, after a comma or a
-        quotation ('"...," union leader', "..., prosecutor's spokesman"): the lead then ends
-        where the name's phrase starts."""
-        m = _TITLE.search(lead)
-        if m and not self.attribution.search(lower(m.group(1))):
-            return lead[:m.start(1)].rstrip()
-        return lead
-
     def label(self, orig: str):
         """A transcript's speaker label opening `orig` ("KOVAC:", "Mara Kovac:", "UNION
         LEADER:"), not a sentence that says something before a colon ("The union said:")."""
@@ -260,16 +235,6 @@ class Speakers:
         # a name just before, or its possessive ("the ministry's claim that ..."), says it
         return not any(x.end <= m.start() and re.fullmatch(r"(?:'s?)?\s*", s[x.end:m.start()]) for x in mentions)
 
-    def _closing_name(self, s, orig, c_start, c_end, v_start, v_end, mentions) -> bool:
-        """'..., said the Interior Minister.': after a comma, the verb and a name that ends the
-        clause."""
-        lead = orig[c_start:v_start].rstrip()
-        if not lead.endswith(",") or len(lead) <= 8:
-            return False
-        after = [m for m in mentions if m.start >= v_end and m.actor]
-        return bool(after and self._determiner_only.fullmatch(s, v_end, after[0].start)
-                    and (not s[after[0].end:c_end].strip() or s[after[0].end:c_end].lstrip()[0] in ",.;"))
-
     def _nested(self, s, v_end, c_end) -> int:
         """Where a verb's content ends: before a subordinate clause with a saying of its own
         ("accused the ministry of lying when it said ..."), whose words are not this speaker's."""
@@ -295,88 +260,3 @@ class Speakers:
         three are not and stay in the yard")."""
         return not self.attribution.search(s, c_start, c_end) and not any(
             c_start <= m.start < c_end and m.actor and not self.names.is_object(s, m) for m in mentions)
-
-    def _subject(self, s, before, v_start, c_start) -> Mention | None:
-        inner = [(r.start(), r.end()) for r in self.relative.finditer(s, c_start, v_start)] if self.relative else []
-        for m in reversed(before):
-            if any(i < m.start < j for i, j in inner):
-                continue  # a name inside ", which the students accused of lying,"
-            gap = s[m.end:v_start]
-            if self.relative:
-                gap = self.relative.sub(" ", gap)
-            gap = re.sub(r"\([^)]*\)", " ", gap)
-            if len(gap.strip()) > SUBJECT_GAP or re.search(r'[.;:!?]', gap):
-                return None
-            if self.names.is_object(s, m):
-                continue
-            if m.kind == "pronoun" and re.search(r"\b(?:that|and)\s*$", s[c_start:m.start]) is None \
-                    and s[m.end:m.end + 3].startswith("'s"):
-                continue
-            # A name followed by its own verb before ours is that verb's subject ("the union
-            # set up its pickets, Harbourline said"): the nearest name wins anyway.
-            return m
-        return None
-
-    def _coordinated(self, s, first: Mention, pool, *, forward: bool) -> list[Mention]:
-        """`first` and the names joined to it by "and", "as well as", commas. A comma alone
-        joins only in a list that "and" closes ("A, B and C said"): "The police, the minister
-        insisted, ..." has one speaker."""
-        group = [first]
-        if not self.coordination:
-            return group
-        ordered = sorted(pool, key=lambda m: m.start)
-        if forward:
-            i = ordered.index(first) if first in ordered else -1
-            worded = 1  # the group up to its last member joined by a word
-            for m in ordered[i + 1:]:
-                between = s[group[-1].end:m.start]
-                if self.coordination.match(between) and (m.actor or m.kind != "pronoun"):
-                    group.append(m)
-                    if self.joiner and self.joiner.search(between):
-                        worded = len(group)
-                else:
-                    break
-            return group[:worded]
-        i = ordered.index(first) if first in ordered else len(ordered)
-        worded = False
-        for m in reversed(ordered[:i]):
-            between = s[m.end:group[0].start]
-            if self.coordination.match(between) and between.strip() and not self.names.is_object(s, m):
-                worded = worded or bool(self.joiner and self.joiner.search(between))
-                if not worded:
-                    break
-                group.insert(0, m)
-            else:
-                break
-        return group
-
-    def _attribution(self, s, speakers, content, verb, prev, mentions, v_start) -> Attribution | None:
-        actors, who = [], []
-        for m in speakers:
-            actor = m.actor or self._antecedent(s, m, prev, mentions)
-            if actor and actor not in actors:
-                actors.append(actor)
-                who.append(m.text)
-        if not actors:
-            return None
-        return Attribution(actors, content, verb, who=" and ".join(who))
-
-    def _antecedent(self, s, m: Mention, prev, mentions) -> str | None:
-        """The actor a pronoun or bare role noun stands for: a subject earlier in the
-        sentence, else the speaker of the sentence before, else the one actor it names."""
-        quotes = [(q.start(), q.end()) for q in _QUOTE.finditer(s)]
-        earlier = [x for x in mentions if x.end <= m.start and x.actor and not self.names.is_object(s, x)
-                   and not any(a < x.start < b for a, b in quotes)]  # a name in a quotation says nothing
-        if earlier:
-            return earlier[0].actor
-        if prev:
-            speakers = [a for att in self.read(prev) for a in att.speakers]
-            if speakers:
-                return speakers[0]
-            named = [x for x in self.names.mentions(prev) if x.actor and not self.names.is_object(prev, x)]
-            if len({x.actor for x in named}) == 1:
-                return named[0].actor
-        if m.kind == "generic":
-            return self.names.owner_of(m)
-        return None
-

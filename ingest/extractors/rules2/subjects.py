@@ -1,0 +1,134 @@
+"""rules/2's subjects: who a verb of saying is said by. The nearest name before the verb in
+its clause (skipping relative clauses and parentheses, refusing an object), the names joined
+to it by "and", the name that closes an inverted clause ('..., said the minister'), and what a
+pronoun or a bare role noun stands for."""
+import re
+from dataclasses import dataclass
+
+from .names import Mention, lower
+
+SUBJECT_GAP = 60  # characters between a subject and its verb, relative clauses taken out
+
+QUOTE = re.compile(r'"[^"]{2,}?"')
+# up to three words in small letters after a comma or quotation: a title before a name
+_TITLE = re.compile(r"""(?:,|(?<=[,.!?])["'])\s*((?:[a-z][\w'\-]*\s+){0,2}[a-z][\w'\-]*)$""")
+
+
+@dataclass
+class Attribution:
+    speakers: list  # actor keys
+    content: tuple[int, int]  # span in the sentence
+    verb: str
+    denial: bool = False  # a verb of denial governs the content
+    who: str = ""  # how the speaker was found, for the rationale
+    negated: bool = False
+    alt: tuple[int, int] | None = None  # the content if the first one says nothing
+    inverted: bool = False  # '"...," X said': the content came before the verb
+    gap: tuple[int, int] | None = None  # the attribution inside the content (", she says,"), not said
+
+
+class Subjects:
+    """The subject half of `Speakers` (speakers.py), on the same compiled lists."""
+
+    def _title_strip(self, lead: str) -> str:
+        """`lead` without a title in small letters before a proper name, after a comma or a
+        quotation ('"...," union leader', "..., prosecutor's spokesman"): the lead then ends
+        where the name's phrase starts."""
+        m = _TITLE.search(lead)
+        if m and not self.attribution.search(lower(m.group(1))):
+            return lead[:m.start(1)].rstrip()
+        return lead
+
+    def _closing_name(self, s, orig, c_start, c_end, v_start, v_end, mentions) -> bool:
+        """'..., said the Interior Minister.': after a comma, the verb and a name that ends the
+        clause."""
+        lead = orig[c_start:v_start].rstrip()
+        if not lead.endswith(",") or len(lead) <= 8:
+            return False
+        after = [m for m in mentions if m.start >= v_end and m.actor]
+        return bool(after and self._determiner_only.fullmatch(s, v_end, after[0].start)
+                    and (not s[after[0].end:c_end].strip() or s[after[0].end:c_end].lstrip()[0] in ",.;"))
+
+    def _subject(self, s, before, v_start, c_start) -> Mention | None:
+        inner = [(r.start(), r.end()) for r in self.relative.finditer(s, c_start, v_start)] if self.relative else []
+        for m in reversed(before):
+            if any(i < m.start < j for i, j in inner):
+                continue  # a name inside ", which the students accused of lying,"
+            gap = s[m.end:v_start]
+            if self.relative:
+                gap = self.relative.sub(" ", gap)
+            gap = re.sub(r"\([^)]*\)", " ", gap)
+            if len(gap.strip()) > SUBJECT_GAP or re.search(r'[.;:!?]', gap):
+                return None
+            if self.names.is_object(s, m):
+                continue
+            if m.kind == "pronoun" and re.search(r"\b(?:that|and)\s*$", s[c_start:m.start]) is None \
+                    and s[m.end:m.end + 3].startswith("'s"):
+                continue
+            # A name followed by its own verb before ours is that verb's subject ("the union
+            # set up its pickets, Harbourline said"): the nearest name wins anyway.
+            return m
+        return None
+
+    def _coordinated(self, s, first: Mention, pool, *, forward: bool) -> list[Mention]:
+        """`first` and the names joined to it by "and", "as well as", commas. A comma alone
+        joins only in a list that "and" closes ("A, B and C said"): "The police, the minister
+        insisted, ..." has one speaker."""
+        group = [first]
+        if not self.coordination:
+            return group
+        ordered = sorted(pool, key=lambda m: m.start)
+        if forward:
+            i = ordered.index(first) if first in ordered else -1
+            worded = 1  # the group up to its last member joined by a word
+            for m in ordered[i + 1:]:
+                between = s[group[-1].end:m.start]
+                if self.coordination.match(between) and (m.actor or m.kind != "pronoun"):
+                    group.append(m)
+                    if self.joiner and self.joiner.search(between):
+                        worded = len(group)
+                else:
+                    break
+            return group[:worded]
+        i = ordered.index(first) if first in ordered else len(ordered)
+        worded = False
+        for m in reversed(ordered[:i]):
+            between = s[m.end:group[0].start]
+            if self.coordination.match(between) and between.strip() and not self.names.is_object(s, m):
+                worded = worded or bool(self.joiner and self.joiner.search(between))
+                if not worded:
+                    break
+                group.insert(0, m)
+            else:
+                break
+        return group
+
+    def _attribution(self, s, speakers, content, verb, prev, mentions, v_start) -> Attribution | None:
+        actors, who = [], []
+        for m in speakers:
+            actor = m.actor or self._antecedent(s, m, prev, mentions)
+            if actor and actor not in actors:
+                actors.append(actor)
+                who.append(m.text)
+        if not actors:
+            return None
+        return Attribution(actors, content, verb, who=" and ".join(who))
+
+    def _antecedent(self, s, m: Mention, prev, mentions) -> str | None:
+        """The actor a pronoun or bare role noun stands for: a subject earlier in the
+        sentence, else the speaker of the sentence before, else the one actor it names."""
+        quotes = [(q.start(), q.end()) for q in QUOTE.finditer(s)]
+        earlier = [x for x in mentions if x.end <= m.start and x.actor and not self.names.is_object(s, x)
+                   and not any(a < x.start < b for a, b in quotes)]  # a name in a quotation says nothing
+        if earlier:
+            return earlier[0].actor
+        if prev:
+            speakers = [a for att in self.read(prev) for a in att.speakers]
+            if speakers:
+                return speakers[0]
+            named = [x for x in self.names.mentions(prev) if x.actor and not self.names.is_object(prev, x)]
+            if len({x.actor for x in named}) == 1:
+                return named[0].actor
+        if m.kind == "generic":
+            return self.names.owner_of(m)
+        return None
