@@ -144,6 +144,10 @@ class LanguagePack:
     refuted: list[str] = field(default_factory=list)
     # "from 8,000 to 14,000": the word before a figure that the next one replaces.
     range_from: list[str] = field(default_factory=list)
+    # "one of its five ferries": between a count and the whole it is part of.
+    partitive: list[str] = field(default_factory=list)
+    # "all five ships": before a count that is a whole, whatever its noun.
+    whole_count: list[str] = field(default_factory=list)
     # --- hooks ---------------------------------------------------------------------------
     normalize: Callable[[str], str] = fold
     sentence_abbreviations: list[str] = field(default_factory=list)

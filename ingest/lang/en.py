@@ -101,7 +101,7 @@ PACK = LanguagePack(
            r"not (?:all|fully|entirely|completely|yet all)", r"some of", r"most of", r"except",
            r"apart from", r"with the exception", r"still outstanding"],
     conditional=[r"if", r"unless", r"were to", r"in case", r"provided that", r"as long as", r"hypothetically",
-                 r"in theory", r"would have", r"should (?:it|they|he|she|this) (?:be|prove|turn)"],
+                 r"in theory", r"would have(?! to\b)", r"should (?:it|they|he|she|this) (?:be|prove|turn)"],
     concessive=[r"even", r"as"],
     rumour=[r"(?:is|are|was|were) (?:reported|understood|alleged|rumou?red) to", r"(?:is|are|was|were) (?:reported|rumou?red)", r"reportedly", r"allegedly", r"purportedly", r"supposedly", r"rumou?r(?:s|ed)?", r"speculation",
             r"speculat(?:e|es|ed|ing)", r"unconfirmed", r"unverified", r"(?:is|are|was|were) said to",
@@ -141,7 +141,11 @@ PACK = LanguagePack(
     # A figure of another time than the story's event ("last year, 3,000 ...").
     elsewhen=[r"last year", r"(?:a|one|two|three|\d+) years? ago", r"the previous year",
               r"the year before", r"a year earlier"],
-    range_join=[r"and", r"to", r"-", "\u2013", "\u2014"],
+    # "three, at most four", "40 up to 45", "five or six": the second figure is the high one
+    range_join=[r"and", r"to", r"-", "\u2013", "\u2014", r"or", r"up to", r",? at (?:the )?most,?",
+                r",? (?:perhaps|maybe|possibly|or even|even),?"],
+    partitive=[r"of"],
+    whole_count=[r"all", r"all of the", r"all of (?:its|their|the)"],
     normalize=fold,
     sentence_abbreviations=["Mr", "Mrs", "Ms", "Dr", "Prof", "Gen", "Col", "Lt", "Sgt", "Capt", "Gov", "Sen",
                             "Rep", "St", "approx", "est", "No", "vs", "Jan", "Feb", "Aug", "Sept", "Oct",

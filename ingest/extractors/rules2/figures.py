@@ -1,13 +1,32 @@
 """rules/2's figures: the number a statement gives, with its unit nearby; ranges ("between
-2,500 and 3,000", "275,000-325,000") give a low and a high figure; "nearly", "more than" keep
-the figure with less confidence; "tens of thousands" is none; a year, a percentage, a refuted
-figure ("2,400, not 4,200") and a figure of another year are skipped."""
+2,500 and 3,000", "275,000-325,000", "three, at most four", "40 up to 45") give a low and a
+high figure; "nearly", "more than", "at least" keep the figure with less confidence; "tens of
+thousands" is none; a year, a percentage, a refuted figure ("2,400, not 4,200") and a figure
+of another year are skipped. Counts may be spelt ("all five ships", "one of its five ferries"
+is one), and a unit that names a scale ("million euros") counts in that scale."""
 import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ingest.lang import LanguagePack
 
-from ..rules import QuestionRules
 from .names import words
+
+if TYPE_CHECKING:
+    from .positions import QuestionRules2
+
+# A count under 1,000 is the question's only with the question's words this near it.
+NEAR = 60
+_FIG = r"\d{1,3}(?:(?:,|\.|\u00a0|\u202f| )\d{3})+(?!\d)|\d+(?:[.,]\d+)?"
+
+
+@dataclass
+class Unit:
+    """A number question's unit as the figures read it: `rx` matches it within three words
+    after a figure (singular or plural), `scale` is the multiplier it opens with ("million
+    euros": 1e6; the figure is then counted in millions)."""
+    rx: re.Pattern
+    scale: float = 1.0
 
 
 class Figures:
@@ -23,33 +42,67 @@ class Figures:
         mult = {**{w: 1e3 for w in pack.thousand}, **{w: 1e6 for w in pack.million}, **{w: 1e9 for w in pack.billion}}
         self.multipliers = [(re.compile(rf"^(?:{w})$", re.IGNORECASE), v) for w, v in mult.items()]
         mult_rx = "|".join(pack.thousand + pack.million + pack.billion) or "(?!x)x"
-        fig = r"\d{1,3}(?:(?:,|\.|\u00a0|\u202f| )\d{3})+(?!\d)|\d+(?:[.,]\d+)?"
-        self.figure_rx = re.compile(rf"(?<![\w.,])({fig})(?:\s*({mult_rx})(?!\w))?", re.IGNORECASE)
-        joins = "|".join(re.escape(j) if len(j) == 1 else rf"\s{j}\s" for j in pack.range_join) or "(?!x)x"
-        self.range_tail = re.compile(rf"\s*(?:{joins})\s*({fig})(?:\s*({mult_rx})(?!\w))?", re.IGNORECASE)
-        self.range_open = re.compile(rf"(?:{'|'.join(pack.range_open)})\s+$", re.IGNORECASE) if pack.range_open else None
-        spelt = sorted(pack.number_words, key=len, reverse=True)
-        spelt_rx = "|".join(re.escape(w) for w in spelt)
-        # "two hundred thousand", "twenty-five thousand": two number words before the multiplier
-        self.number_word = re.compile(
-            rf"(?<!\w)({spelt_rx})(?:[\s-]+({spelt_rx}))?\s+({mult_rx})(?!\w)", re.IGNORECASE) if spelt else None
+        self.mult_rx = mult_rx
         self.number_words = {w.lower(): v for w, v in pack.number_words.items()}
+        spelt = sorted(pack.number_words, key=len, reverse=True)
+        spelt_rx = "|".join(re.escape(w) for w in spelt) or "(?!x)x"
+        # A figure: digits, or one or two number words ("five", "twenty-five", "two hundred"),
+        # then a multiplier if any ("2.5 million", "two hundred thousand").
+        num = rf"({_FIG})|({spelt_rx})(?:[\s-]+({spelt_rx}))?(?!\w)"
+        self.figure_rx = re.compile(rf"(?<![\w.,])(?:{num})(?:\s*({mult_rx})(?!\w))?", re.IGNORECASE)
+        self.single_rx = re.compile(rf"(?<![\w.,])(?:({_FIG})|({spelt_rx})()(?!\w))(?:\s*({mult_rx})(?!\w))?",
+                                    re.IGNORECASE)
+        joins = "|".join(_bounded(j) for j in pack.range_join) or "(?!x)x"
+        self.range_tail = re.compile(rf"\s*(?:{joins})\s*(?:{num})(?:\s*({mult_rx})(?!\w))?", re.IGNORECASE)
+        self.range_open = re.compile(rf"(?:{'|'.join(pack.range_open)})\s+$", re.IGNORECASE) if pack.range_open else None
+        # "one of its five ferries": the count is the first figure, the whole the second
+        self.partitive = re.compile(rf"\s+(?:{'|'.join(pack.partitive)})\s+(?:[\w'-]+\s+){{0,2}}?(?={num})",
+                                    re.IGNORECASE) if pack.partitive else None
+        # "all five ships": a whole count with a noun of its own, when the unit's is not there
+        self.whole = re.compile(rf"(?<!\w)(?:{'|'.join(pack.whole_count)})\s+$", re.IGNORECASE) \
+            if pack.whole_count else None
+        self.count_noun = re.compile(r"\s+(?:[\w-]+\s+)?[a-z][\w-]*s(?!\w)", re.IGNORECASE)
 
-    def figure(self, q: QuestionRules, c: str, *, bare: bool = False) -> tuple[float, float | None, float] | None:
+    def unit(self, text: str, n) -> Unit | None:
+        """The unit of a number question: its words as written, each singular or plural; a
+        leading multiplier word ("million euros") is the scale, not a word to match."""
+        if not text:
+            return None
+        unit_words = n(text).lower().split()
+        scale = self._multiplier(unit_words[0]) if len(unit_words) > 1 else 1.0
+        if scale != 1.0:
+            unit_words = unit_words[1:]
+        body = r"\s+".join(re.escape(w) for w in unit_words)
+        # ", ferries" after "three, at most four"; "Orrelink's ferries"; the singular only
+        # right after the figure ("one ferry", "45 million euro", not "400 gigabytes of patient files")
+        return Unit(re.compile(rf",?\s*(?:(?:[\w'-]+\s+){{0,3}}?(?:{body})|{_singular(body)})(?!\w)"), scale)
+
+    def figure(self, q: "QuestionRules2", c: str, *, bare: bool = False) -> tuple[float, float | None, float] | None:
         """(value, value_high, confidence) of the figure the content gives. `bare`: the unit
         was named in the sentence's other clause ("the union says 1,300 jobs; Kestrel says
         800"), so a figure without it counts."""
-        best = None
+        unit = q.unit_rules
+        scale = unit.scale if unit else 1.0
+        best, skip = None, -1
         for m in self.figure_rx.finditer(c):
-            value = _parse_number(m.group(1))
+            if m.start() < skip:
+                continue  # the whole of a partitive count ("one of its *five* ferries")
+            value, spelt = self._value(m)
             if value is None:
                 continue
-            if m.group(2):
-                value *= self._multiplier(m.group(2))
+            if spelt and m.group(3) and _spelt(self.number_words.get(m.group(2).lower()),
+                                               self.number_words.get(m.group(3).lower())) is None:
+                m = self.single_rx.match(c, m.start())  # "five a day": only "five" is the figure
+            mult = self._multiplier(m.group(4)) if m.group(4) else None
+            if spelt and self.vague and self.vague.search(c[max(0, m.start() - 12):m.end() + 4]):
+                continue  # "a few thousand"
+            if mult:
+                value *= mult
+            elif spelt:
+                if value < 1:
+                    continue  # "a", "half a" alone
             elif re.fullmatch(r"\d{4}", m.group(1)) and 1900 <= value <= 2100:
                 continue  # a year
-            if self.not_a_figure and self.not_a_figure.match(c, m.end()):
-                continue  # "8 percent"
             if self.refuted and self.refuted.search(c[max(0, m.start() - 16):m.start()].rstrip(", ")):
                 continue  # "2,400, not 4,200": the figure the speaker refutes
             high, end = None, m.end()
@@ -58,36 +111,59 @@ class Figures:
             if tail and self.range_from and self.range_from.search(c[max(0, m.start() - 12):m.start()]):
                 continue  # "from 8,000 to 14,000": the figure it went to follows
             if tail and (opener or not re.match(r"\s+and\s", c[m.end():m.end() + 6])):
-                hv = _parse_number(tail.group(1))
+                hv, _ = self._value(tail)
                 if hv is not None:
-                    if tail.group(2):
-                        hv *= self._multiplier(tail.group(2))
-                        if not m.group(2) and value < hv / 100:
-                            value *= self._multiplier(tail.group(2))
+                    if tail.group(4):
+                        tail_mult = self._multiplier(tail.group(4))
+                        hv *= tail_mult
+                        if not mult and value < hv / 100:
+                            value *= tail_mult  # "275-325 thousand": the multiplier is both's
+                            mult = tail_mult
                     if hv > value:
                         high, end = hv, tail.end()
-            with_unit = bool(q.unit and q.unit.match(c, end))
-            if not with_unit and not m.group(2) and value < (10 if bare else 1000):
+                        mult = mult or (self._multiplier(tail.group(4)) if tail.group(4) else None)
+            part = self.partitive.match(c, end) if self.partitive and not high else None
+            if part:  # "one of its five ferries": the unit follows the whole
+                whole = self.figure_rx.match(c, part.end())
+                if whole:
+                    skip, end = whole.end(), whole.end()
+            with_unit = bool(unit and unit.rx.match(c, end))
+            if scale != 1.0:
+                # "40 million euros" under "million euros": 40; "put it at 20 million": 20
+                with_unit = bool(mult) and (mult == scale or with_unit)
+                if with_unit:
+                    value, high = value / scale, high / scale if high else None
+            if not with_unit and self.not_a_figure and self.not_a_figure.match(c, end):
+                continue  # "8 percent", "three days"
+            counted = bool(not with_unit and value < 1000 and self.whole and self.count_noun.match(c, end)
+                           and self.whole.search(c[max(0, m.start() - 12):m.start()]))  # "all five ships"
+            if not with_unit and not counted and not mult and value < (10 if bare else 1000):
                 continue
-            conf = 0.8 if with_unit else 0.55
+            if not mult and value < 1000 and not bare and q.keywords \
+                    and not q.keywords.search(c, max(0, m.start() - NEAR), end + NEAR):
+                continue  # a small count far from what the question counts ("cracks on two ferries")
+            conf = 0.8 if with_unit else 0.45 if counted else 0.55
+            if spelt and not with_unit:
+                conf -= 0.05
             if self.approximate and self.approximate.search(c[max(0, m.start() - 25):m.start()]):
                 conf -= 0.05
             candidate = (value, high, conf)
             if with_unit:
                 return candidate
             best = best or candidate
-        if best is None and self.number_word:
-            for m in self.number_word.finditer(c):
-                base = _spelt(self.number_words.get(m.group(1).lower()),
-                              self.number_words.get(m.group(2).lower()) if m.group(2) else None)
-                if base is None:
-                    continue
-                value = base * self._multiplier(m.group(3))
-                if self.vague and self.vague.search(c[max(0, m.start() - 12):m.end() + 4]):
-                    continue
-                with_unit = bool(q.unit and q.unit.match(c, m.end()))
-                return value, None, 0.7 if with_unit else 0.5
         return best
+
+    def _value(self, m) -> tuple[float | None, bool]:
+        """The number a figure match spells (digits in group 1, words in groups 2 and 3), and
+        whether it was spelt."""
+        if m.group(1):
+            return _parse_number(m.group(1)), False
+        first = self.number_words.get(m.group(2).lower())
+        second = self.number_words.get(m.group(3).lower()) if m.group(3) else None
+        value = _spelt(first, second)
+        if value is None and second is not None:
+            return first, True  # "five a day": the first word alone (see `figure`)
+        return value, True
 
     def _multiplier(self, word: str) -> float:
         for pattern, value in self.multipliers:
@@ -96,6 +172,25 @@ class Figures:
         return 1.0
 
 
+def _bounded(pattern: str) -> str:
+    """A pack's connector as a regex that matches whole words only ("to", not "tonnes")."""
+    if len(pattern) == 1 and not pattern.isalnum():
+        return re.escape(pattern)
+    before = r"(?<!\w)" if pattern[:1].isalnum() else ""
+    after = r"(?!\w)" if pattern[-1:].isalnum() else ""
+    return rf"{before}(?:{pattern}){after}"
+
+
+def _singular(body: str) -> str:
+    """A unit's last word in the singular ("ferries" -> "ferry", "euros" -> "euro", "buses"
+    -> "bus" or "buse", as "courses" -> "course")."""
+    if body.endswith("ies"):
+        return body[:-3] + "y"
+    if body.endswith("es"):
+        return rf"{body[:-2]}(?:e)?"
+    if body.endswith("s") and not body.endswith("ss"):
+        return body[:-1]
+    return body
 
 
 def _spelt(first: float | None, second: float | None) -> float | None:

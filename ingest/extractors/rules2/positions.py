@@ -2,10 +2,12 @@
 question, a condition or hearsay), and which position it takes on a question (its cues, with
 negation, hedging and verbs of denial)."""
 import re
+from dataclasses import dataclass
 
 from ingest.lang import LanguagePack, pattern_lower
 
 from ..rules import QuestionRules
+from .figures import Figures, Unit
 from .names import words
 from .speakers import Attribution
 
@@ -19,16 +21,21 @@ def compile_patterns(patterns, n) -> re.Pattern | None:
     return re.compile("|".join(f"(?:{pattern_lower(p)})" for p in patterns))  # for lower-cased text
 
 
-def questions_compile(story, n) -> list[QuestionRules]:
-    return [
-        QuestionRules(
+@dataclass
+class QuestionRules2(QuestionRules):
+    unit_rules: Unit | None = None  # the unit as rules/2's figures read it (its scale too)
+
+
+def questions_compile(story, n, figures: Figures) -> list[QuestionRules2]:
+    out = []
+    for q in story.questions.select_related("topic"):
+        unit = figures.unit(q.unit, n)
+        out.append(QuestionRules2(
             key=q.key, topic=q.topic.key, number=q.is_number,
             keywords=compile_patterns(q.keywords, n), affirm=compile_patterns(q.affirm, n),
             deny=compile_patterns(q.deny, n), partial=compile_patterns(q.partial, n),
-            unit=re.compile(rf"\s*(?:[\w-]+\s+){{0,3}}?(?:{re.escape(n(q.unit).lower())})(?!\w)")
-            if q.unit else None)
-        for q in story.questions.select_related("topic")
-    ]
+            unit=unit.rx if unit else None, unit_rules=unit))
+    return out
 
 
 class Positions:

@@ -21,7 +21,7 @@ class StoryRules2:
         self.credits = Credits(story, pack)
         # A day of the sentence's own: a number question's anchor is then not borrowed.
         self.day_anchor = words(pack.day_anchor)
-        self.questions = questions_compile(story, self.norm)
+        self.questions = questions_compile(story, self.norm, self.figures)
 
 
 _cache: dict[tuple, StoryRules2] = {}

@@ -1,0 +1,75 @@
+"""rules/2, how a statement's position and figure are read: counts in words, partitives
+("one of its six buses" is one), ranges in other words ("two, at most three", "30 up to 35"),
+a unit that names a scale ("million euros"), and which cue wins when cues overlap. Each
+sentence is written for the test, in the shape reporters use."""
+from datetime import date
+
+import pytest
+
+from ingest.extractors import ExcerptView
+from ingest.extractors import rules2
+
+D = date(2025, 3, 16)
+
+
+@pytest.fixture
+def story3(story):
+    """The test story with a fleet to count (unit "buses") and a cost in millions."""
+    from ledger.models import Question, Topic
+
+    fleet = Topic.objects.create(story=story, key="fleet", name="Buses", position=10,
+                                 keywords=[r"\bbus(es)?\b", r"\bcoach(es)?\b", r"\bdepot\b"])
+    cost = Topic.objects.create(story=story, key="cost", name="Cost", position=11, keywords=[r"\boverrun\b"])
+    Question.objects.create(story=story, topic=fleet, key="buses-off", kind="number", unit="buses", position=10,
+                            text="How many buses are off the road?",
+                            keywords=[r"\boff the road\b", r"\bwithdrawn\b", r"\bin the depot\b"])
+    Question.objects.create(story=story, topic=cost, key="overrun", kind="number", unit="million euros",
+                            position=11, text="How far over budget, in millions of euros?", keywords=[r"\boverrun\b"])
+    rules2._cache.clear()
+    return story
+
+
+def read(story, sentence, topics, context=None):
+    rules = rules2.story_rules(story)
+    view = ExcerptView(id=1, sentence=sentence, text=context or sentence, topics=topics, day=D)
+    return [(f.actor, f.question, f.position, f.value, f.value_high) for f in rules2.extract(rules, view)]
+
+
+FIGURES = [
+    # counts in words, and the part of a whole
+    ("The Interior Ministry said all four coaches should stay in the depot until they are repaired.", ["fleet"],
+     [("ministry", "buses-off", "number", 4, None)]),
+    ("The students said one of the city's six buses had been withdrawn after the fire.", ["fleet"],
+     [("students", "buses-off", "number", 1, None)]),
+    ("The students said at least two of the buses should be withdrawn.", ["fleet"],
+     [("students", "buses-off", "number", 2, None)]),
+    ('The Interior Minister said "all four coaches" would have to be withdrawn.', ["fleet"],
+     [("ministry", "buses-off", "number", 4, None)]),
+    ("The Interior Minister told reporters that two, at most three, buses would be withdrawn this week.", ["fleet"],
+     [("ministry", "buses-off", "number", 2, 3)]),
+    ("The students said five or six buses were off the road.", ["fleet"],
+     [("students", "buses-off", "number", 5, 6)]),
+    # a small count far from what the question counts is not its figure
+    ("The students said inspectors had found cracks on two buses in March, according to emails they had "
+     "obtained, a year before the first of them was withdrawn.", ["fleet"], []),
+    # the singular of the unit only right after the figure ("one bus", not "40 drivers of the bus company")
+    ("The students said one bus was off the road.", ["fleet"], [("students", "buses-off", "number", 1, None)]),
+    ("The students said 40 drivers of the bus company had been withdrawn from duty.", ["fleet"], []),
+    # a unit that names a scale: the figure in millions
+    ("The students said the overrun was at least 50 million euros.", ["cost"],
+     [("students", "overrun", "number", 50, None)]),
+    ("The Interior Ministry put the overrun at about 12 million.", ["cost"],
+     [("ministry", "overrun", "number", 12, None)]),
+    ("The students said the overrun came to 30 up to 35 million euro.", ["cost"],
+     [("students", "overrun", "number", 30, 35)]),
+    ("The Interior Ministry said the overrun was between 1.2 and 1.5 billion euros.", ["cost"],
+     [("ministry", "overrun", "number", 1200, 1500)]),
+    # "euros" is no figure of people, still
+    ("The students said the overrun of 40 million euros angered 3,000 people.", ["crowds"],
+     [("students", "turnout", "number", 3000, None)]),
+]
+
+
+@pytest.mark.parametrize("sentence, topics, expected", FIGURES, ids=[f[0][:50] for f in FIGURES])
+def test_rules2_reads_figures(story3, sentence, topics, expected):
+    assert read(story3, sentence, topics) == expected
