@@ -25,6 +25,11 @@ def story3(story):
                             keywords=[r"\boff the road\b", r"\bwithdrawn\b", r"\bin the depot\b"])
     Question.objects.create(story=story, topic=cost, key="overrun", kind="number", unit="million euros",
                             position=11, text="How far over budget, in millions of euros?", keywords=[r"\boverrun\b"])
+    # cues as a user writes them, one polarity's inside another's
+    Question.objects.create(story=story, topic=fleet, key="buses-safe", position=12, text="Are the buses safe?",
+                            keywords=[r"\bsafe\b", r"\bunsafe\b", r"\bdefects?\b"],
+                            affirm=[r"\bno longer unsafe\b", r"\bno defects?\b", r"\b(is|are) safe\b"],
+                            deny=[r"\bunsafe\b", r"\bnot safe\b"], partial=[r"\bdefects?\b"])
     rules2._cache.clear()
     return story
 
@@ -73,3 +78,25 @@ FIGURES = [
 @pytest.mark.parametrize("sentence, topics, expected", FIGURES, ids=[f[0][:50] for f in FIGURES])
 def test_rules2_reads_figures(story3, sentence, topics, expected):
     assert read(story3, sentence, topics) == expected
+
+
+POSITIONS = [
+    # the longer cue that holds another is the one that speaks
+    ("The Interior Ministry said the buses were no longer unsafe.", "affirm"),
+    ("The Interior Ministry said inspectors found no defects on the buses.", "affirm"),
+    ("The Interior Ministry said the buses had defects.", "partial"),
+    ("The Interior Ministry said the buses were unsafe.", "deny"),
+    # a negated affirm cue, and a deny cue over an affirm cue it overlaps
+    ("The Interior Ministry said the buses are not safe to drive.", "deny"),
+    ("The students said none of the buses are safe.", "deny"),
+    # a negated saying says neither
+    ("The Interior Minister said: I do not say the buses are unsafe.", None),
+    ("The students said they had never claimed the buses are safe.", None),
+    ("The Interior Ministry said the buses are safe, and did not say when they would run.", "affirm"),
+]
+
+
+@pytest.mark.parametrize("sentence, position", POSITIONS, ids=[p[0][:50] for p in POSITIONS])
+def test_rules2_reads_positions(story3, sentence, position):
+    found = [f[2] for f in read(story3, sentence, ["fleet"]) if f[1] == "buses-safe"]
+    assert found == ([position] if position else [])

@@ -49,6 +49,9 @@ class Positions:
         self.denial_object = words(pack.denial_object)
         self.denial_always = words(pack.denial_always)
         self.speculation = words(pack.speculation)
+        # "do not say", "never claimed", "am not saying"
+        self.unsaying = re.compile(rf"(?<!\w)(?:{'|'.join(pack.negation)})\s+(?:{'|'.join(pack.attribution)})(?!\w)") \
+            if pack.negation and pack.attribution else None
         self.concessive = re.compile(rf"(?<!\w)(?:{'|'.join(pack.concessive)})\s+$") if pack.concessive else None
 
     def unstated(self, s: str, a: int, b: int) -> bool:
@@ -65,27 +68,35 @@ class Positions:
         return bool(self.rumour and self.rumour.search(prefix[-60:] + c[:8]))
 
     def stance(self, q: QuestionRules, c: str, att: Attribution) -> tuple[str, float, str] | None:
-        """(position, confidence, cue) of the content `c`."""
-        if q.partial:
-            m = q.partial.search(c)
-            if m:
-                return "partial", 0.75, m.group(0)
-        if q.deny:
-            m = q.deny.search(c)
-            if m:
-                if att.denial and m.start() > 0 and self._governed(c, m.start()):
-                    return "affirm", 0.6, m.group(0)
-                return "deny", 0.8, m.group(0)
-        if q.affirm:
-            m = q.affirm.search(c)
-            if m:
-                if self.hedge and self.hedge.search(c):
-                    return "partial", 0.6, m.group(0)
-                if self._negated(c, m.start()) or (self.negation and self.negation.search(m.group(0))):
-                    return "deny", 0.6, m.group(0)
-                if att.denial and self._governed(c, m.start()):
-                    return "deny", 0.7, m.group(0)
-                return "affirm", 0.8, m.group(0)
+        """(position, confidence, cue) of the content `c`: the partial cue, else the deny
+        cue, else the affirm cue, unless another's match holds it ("no evidence of
+        irregularities" is the deny cue, not the partial "irregularities")."""
+        found = {pos: m for pos, rx in (("partial", q.partial), ("deny", q.deny), ("affirm", q.affirm))
+                 if rx and (m := rx.search(c))}
+        for pos, m in list(found.items()):
+            if any(o.start() <= m.start() and m.end() <= o.end() and o.end() - o.start() > m.end() - m.start()
+                   for o in found.values()):
+                del found[pos]
+        if (m := found.get("partial")):
+            return "partial", 0.75, m.group(0)
+        if (m := found.get("deny")):
+            if self._unasserted(c, m.start()):
+                return None
+            if att.denial and m.start() > 0 and self._governed(c, m.start()):
+                return "affirm", 0.6, m.group(0)
+            return "deny", 0.8, m.group(0)
+        if (m := found.get("affirm")):
+            if self._unasserted(c, m.start()):
+                return None  # "I do not say the tender was rigged": neither said nor denied
+            if self.hedge and self.hedge.search(c):
+                return "partial", 0.6, m.group(0)
+            # a negation inside the match, not the cue's own first word ("no danger to passengers")
+            inner = self.negation.search(m.group(0)) if self.negation else None
+            if self._negated(c, m.start()) or (inner and inner.start() > 0):
+                return "deny", 0.6, m.group(0)
+            if att.denial and self._governed(c, m.start()):
+                return "deny", 0.7, m.group(0)
+            return "affirm", 0.8, m.group(0)
         if q.has_cues:
             return None
         if self.hedge and (h := self.hedge.search(c)):
@@ -110,13 +121,22 @@ class Positions:
         return bool(self.denial_object and self.denial_object.search(between))
 
     def _negated(self, c: str, at: int) -> bool:
+        return bool(self.negation and self.negation.search(self._clause_before(c, at)))
+
+    def _unasserted(self, c: str, at: int) -> bool:
+        """A negated saying before the cue, in its clause: "I do not say it was rigged", "we
+        never claimed it was safe" (the speaker says neither)."""
+        return bool(self.unsaying and self.unsaying.search(self._clause_before(c, at)))
+
+    def _clause_before(self, c: str, at: int) -> str:
+        """The words just before `at`, back to a clause break or a verb of denial."""
         window = c[max(0, at - NEGATION_WINDOW):at]
         breaks = [m.end() for m in re.finditer(r"[,;:]|\bbut\b|\bwhile\b", window)]
         if self.denial:
             breaks += [m.end() for m in self.denial.finditer(window)]
         if breaks:
             window = window[max(breaks):]
-        return bool(self.negation and self.negation.search(window))
+        return window
 
     def speculative(self, c: str, cue: str) -> bool:
         """A guess before the cue, in its clause: "said the police might have bought one"."""
