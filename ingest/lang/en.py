@@ -31,6 +31,11 @@ PACK = LanguagePack(
         r"indicat(?:e|es|ed|ing)", r"complain" + _S, r"mention" + _S, r"caution" + _S, r"hint" + _S,
         r"reckon" + _S, r"clarif(?:y|ies|ied|ying)", r"assur(?:e|es|ed|ing)", r"reassur(?:e|es|ed|ing)",
         r"(?:is|was|were|are|remain(?:s|ed)?) adamant", r"ma(?:de|kes?|king) (?:it )?clear",
+        # an estimate corrected ("the police corrected on Friday its first estimate: ..."), a
+        # finding ("the audit office established in its report that ...")
+        r"(?:correct|revis|updat|rais|lower)(?:e|es|ed|s|ing)? (?:[\w']+ ){0,3}?(?:its|their|his|her) (?:\w+ )?"
+        r"(?:estimate|figure|count|tally)s?",
+        r"(?:found|establish(?:es|ed)?) (?:in (?:its|their|his|her|the) \w+ )?that",
     ],
     according_to=[r"according to", r"in the words of", r"as quoted by", r"as (?:stated|announced|claimed) by",
                   r"as (?:informs?|informed|reports?|reported|states?|stated|said|says|announced|claims?|claimed"
@@ -52,7 +57,7 @@ PACK = LanguagePack(
     role_nouns=[
         r"the (?:(?:prime|foreign|interior|defen[cs]e|finance|health|justice|environment|transport|energy|education"
         r"|economy|trade|labou?r) )?minister", r"the (?:\w+ )?ministry",
-        r"the spokes(?:person|man|woman)", r"the (?:statement|letter|communiqu[eé]|press release|release|post|message)",
+        r"(?:the|a) spokes(?:person|man|woman)", r"the (?:statement|letter|communiqu[eé]|press release|release|post|message)",
         r"the (?:company|firm|group|operator|agency|regulator|union|party"
         r"|organi[sz]ation|council|committee|authority|board|department|office|federation|association|body|club"
         r"|league|court|prosecutor|prosecution|watchdog|executive|administration|commission|institute|university)",

@@ -45,6 +45,48 @@ SPEAKER_SHAPES = [
      [("students", "device-banned", "affirm", None)]),
     ("via", "As Beta reported on Monday, critics of the students believe the LRAD must be banned.", None, ["sound"],
      []),
+    # a relative clause that says something is its antecedent's saying (not one said long
+    # before, for background)
+    ("speaker-clause", "The Interior Minister, who told parliament on Monday that the LRAD must be banned, has not "
+     "spoken since.", None, ["sound"], [("ministry", "device-banned", "affirm", None)]),
+    ("speaker-clause", "The Interior Minister, who had said the LRAD must be banned, visited the students.", None,
+     ["sound"], []),
+    # two sayings joined by "and": each speaker's own
+    ("multi-speaker", "The students say the LRAD must be banned and the Interior Minister says the device must not be "
+     "banned.", None, ["sound"], [("students", "device-banned", "affirm", None),
+                                  ("ministry", "device-banned", "deny", None)]),
+    # a quotation after a colon is the subject's; one that closes in the next sentence too
+    ("pronoun-role", 'The Interior Minister, at the gate: "The LRAD must be banned."', None, ["sound"],
+     [("ministry", "device-banned", "affirm", None)]),
+    ("pronoun-role", '12:40 The Interior Minister goes further: "The LRAD must be banned."', None, ["sound"],
+     [("ministry", "device-banned", "affirm", None)]),
+    ("speaker-clause", 'A letter to the Interior Minister reads: "The LRAD must be banned."', None, ["sound"], []),
+    ("pronoun-role", 'The LRAD must be banned."',
+     'A student spokesperson, at the gate: "We will not stop. The LRAD must be banned."', ["sound"],
+     [("students", "device-banned", "affirm", None)]),
+    # a clause with no subject that opens with a verb of saying is the sentence's subject's
+    ("verbs", "The students welcomed the vote but repeated their demand: the LRAD must be banned.", None, ["sound"],
+     [("students", "device-banned", "affirm", None)]),
+    # "a spokeswoman" stands for the actor before; a name's office speaks for it
+    ("pronoun-role", "A spokeswoman later said the LRAD must be banned.",
+     "The Interior Ministry did not comment at first. A spokeswoman later said the LRAD must be banned.", ["sound"],
+     [("ministry", "device-banned", "affirm", None)]),
+    ("pronoun-role", "The Interior Minister's office claims the LRAD must be banned.", None, ["sound"],
+     [("ministry", "device-banned", "affirm", None)]),
+    # a word in quotation marks is still said
+    ("plain", 'The Interior Minister said the LRAD "must be banned".', None, ["sound"],
+     [("ministry", "device-banned", "affirm", None)]),
+    # translated word for word: "according to X" inside the clause, an estimate corrected, a finding
+    ("verbs", "The turnout reached according to the Archive of Public Gatherings 275,000 people.", None, ["crowds"],
+     [("archive", "turnout", "number", 275000)]),
+    ("verbs", "The Archive of Public Gatherings corrected on Sunday its first estimate: 275,000 people came, not "
+     "250,000.", None, ["crowds"], [("archive", "turnout", "number", 275000)]),
+    ("verbs", "The Archive of Public Gatherings established in its report that 275,000 people came.", None, ["crowds"],
+     [("archive", "turnout", "number", 275000)]),
+    # a transcript's answer: after the speaker's own saying, the rest is what it says
+    ("pronoun-role", "We told the students the LRAD must be banned, in writing.",
+     "VUČIĆ: No. We told the students the LRAD must be banned, in writing.", ["sound"],
+     [("president", "device-banned", "affirm", None)]),
 ]
 
 

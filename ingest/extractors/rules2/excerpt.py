@@ -43,7 +43,7 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
     if not questions:
         return []
     if not (rules.speakers.attribution.search(low) or rules.speakers.according_to.search(low) or LABEL.match(s) or LABEL.match(prev)
-            or (s.startswith('"') and '"' in prev)):
+            or ('"' in s and ('"' in prev or ":" in s))):
         return []  # nobody is said to say anything: most sentences of the news
     attributions = rules.speakers.read(s, prev, same_paragraph=same_paragraph, credit_end=rules.credits.opening(s))
     if not attributions:
@@ -73,6 +73,7 @@ def _findings(rules, s, a, b, att, questions, via, excerpt, seen, shown) -> list
     c = s[a:b]
     if att.gap and a <= att.gap[0] < att.gap[1] <= b:  # "The contract, she says, must end."
         c = s[a:att.gap[0]].rstrip(" ,") + " " + s[att.gap[1]:b].lstrip()
+    c = c.replace('"', "")  # a word quoted is still said: 'the contract "had to end"'
     if not c.strip():
         return []
     if rules.positions.unstated(s, a, b):  # a question, hearsay

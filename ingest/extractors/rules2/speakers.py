@@ -15,6 +15,11 @@ AFTER_GAP = 45  # '"...," said the Interior Minister'
 _SPACES = re.compile(r"\s*")
 _NAME_LEAD = re.compile(r"(?:\s*\b[A-Z][\w.'\-]*)+$")  # a title and first names before a surname
 _SUBJECT_LEAD = re.compile(r"(?:[\w'\-]+\s+){0,3}")  # "opposition leader Pavel " before a name
+_POSSESSED = re.compile(r"(?:'s?\s+([a-z\-]+))?\s*|'s?\s*")  # "the mayor's office claims"
+_VERB_FIRST = re.compile(r"\W*\w+\s+(?:also\s+|then\s+|again\s+)?")  # "but repeated", "but also said"
+_PLUPERFECT = re.compile(r"\bhad\b")
+_COLON_QUOTE = re.compile(r':\s*"(?=\S)')
+LABEL_TIME = re.compile(r"^\s*\d{1,2}[:.]\d{2}\s+")
 LABEL = re.compile(r"^\s*(?:\d{1,2}[:.]\d{2}\s+)?([A-Z][\w.'\- ]{0,48}?):\s+(?=\S)")
 
 
@@ -46,6 +51,12 @@ class Speakers(Subjects):
         self.relative = re.compile(rf",\s*(?:{'|'.join(pack.relative)})\b[^,]{{0,120}},", re.IGNORECASE) \
             if pack.relative else None
         self.homograph = words(pack.noun_homographs)
+        # ", who (has) told": a relative pronoun and up to three words before its verb
+        self.relative_head = re.compile(rf",\s*(?:{'|'.join(pack.relative)})\s+(?:[\w\-]+\s+){{0,3}}",
+                                        re.IGNORECASE) if pack.relative else None
+        # "X says A and Y says B": the second subject right after a joining word
+        self.and_before = re.compile(rf"(?:,\s*)?(?<!\w)(?:{'|'.join(pack.coordination)})\s+(?:(?:{det})\s+)?$",
+                                     re.IGNORECASE) if pack.coordination else None
         self.noun_before = re.compile(rf"(?<!\w)(?:{'|'.join(pattern_lower(p) for p in pack.noun_before)})\s+(?:[\w\-]+\s+)?$") \
             if pack.noun_before else None
         self.first_person = re.compile(rf"(?<!\w)(?:{'|'.join(pack.first_person)})\s+(?:[\w']+\s+){{0,3}}$") \
@@ -87,6 +98,9 @@ class Speakers(Subjects):
             # "As Radio X reported, the director-general sees no grounds ...": the report's
             # subject says what follows, whatever its verb
             out += self._credited(s, credit_end, bounds, mentions, in_quote)
+        if not out:
+            # 'Kovac, at the gate: "We stay out."', '12:40 The minister goes further: "..."'
+            out += self._colon_quote(s, mentions)
         if not out and prev:
             # A transcript's answer runs on after its label: "KOVAC: No. It falls short ..."
             # (not when this sentence has a label of its own, "PRESENTER: ...", or opens the next
@@ -96,8 +110,10 @@ class Speakers(Subjects):
                 names = [m for m in self.names.mentions(prev) if m.end <= prev_label.end(1) and m.actor]
                 if names:
                     out.append(Attribution([names[-1].actor], (0, len(s)), "label", who=names[-1].text))
-            elif s.lstrip().startswith('"') and s.rstrip().endswith('"') and '"' in prev:
-                # A quotation goes on: '"We will not pay," she said. "Not now, not ever."'
+            elif s.rstrip().endswith('"') and '"' in prev and (s.lstrip().startswith('"') or (
+                    s.count('"') % 2 and prev.count('"') % 2)):
+                # A quotation goes on: '"We will not pay," she said. "Not now, not ever."', or
+                # closes here: 'Kovac, at the gate: "We stay out. We will not go back."'
                 before = [a for a in self.read(prev) if a.speakers]
                 if before:
                     out.append(Attribution(before[-1].speakers, (0, len(s)), "quotation", who=before[-1].who))
@@ -111,15 +127,21 @@ class Speakers(Subjects):
         for m in self.according_to.finditer(s, c_start, c_end):
             if not in_quote(m.start()):
                 anchors.append((m.start(), m.end(), "according", m.group(0)))
-        if self.relative:  # a verb in a relative clause is that clause's ("X, which Y accused of ..., said")
-            inner = [(m.start(), m.end()) for m in self.relative.finditer(s, c_start, c_end)]
-            anchors = [a for a in anchors if not any(i < a[0] < j for i, j in inner)]
-        anchors.sort()
         out, covered = [], []
         clause_mentions = [m for m in mentions if c_start <= m.start < c_end]
+        if self.relative:  # a verb in a relative clause is that clause's ("X, which Y accused of ..., said")
+            inner = [(m.start(), m.end()) for m in self.relative.finditer(s, c_start, c_end)]
+            for i, j in inner:  # "X, who told parliament that ..., has ...": X said it
+                att = self._relative_saying(s, i, j, anchors, clause_mentions, prev, mentions)
+                if att:
+                    out.append(att)
+                    covered.append(att.content)
+            anchors = [a for a in anchors if not any(i < a[0] < j for i, j in inner)]
+        anchors.sort()
         for v_start, v_end, kind, verb in anchors:
             reach = None  # how far the attribution covers others' verbs, when beyond its content
-            if any(a <= v_start < b for a, b in covered):
+            if any(a <= v_start < b for a, b in covered) and not self._and_saying(s, v_start, c_start, out, covered,
+                                                                                   clause_mentions, in_quote):
                 continue  # reported inside another's statement ("X said Y told ...")
             if kind == "according":
                 after = [m for m in clause_mentions if m.start >= v_end and m.start - v_end <= 40
@@ -128,12 +150,18 @@ class Speakers(Subjects):
                     continue
                 speakers = self._coordinated(s, after[0], clause_mentions, forward=True)
                 last = max(m.end for m in speakers)
+                gap = None
                 if s[c_start:v_start].strip(" ,\"'") == "" or s[c_start:v_start].strip().lower() in ("", "and"):
                     comma = re.compile(r",(?!\d{3})").search(s, last, c_end)
                     content = (comma.end() if comma else last, c_end)
+                elif s[last:c_end].strip(" .") and not self.attribution.search(s, last, c_end):
+                    # "The overrun amounts according to the auditors to 40 million": both sides
+                    content, gap = (c_start, c_end), (v_start, last)
                 else:
                     content = (c_start, v_start)
                 att = self._attribution(s, speakers, content, verb, prev, mentions, v_start)
+                if att:
+                    att.gap = gap
             else:
                 before = [m for m in clause_mentions if m.end <= v_start and not in_quote(m.start)]
                 # "The police have none, said the minister.": the name closing the clause is
@@ -166,6 +194,14 @@ class Speakers(Subjects):
                 else:
                     lead = orig[c_start:v_start].rstrip()
                     if not lead.endswith((",", '"', "'")):
+                        if c_start and _VERB_FIRST.fullmatch(s, c_start, v_start):
+                            # "The union welcomed A but repeated its demand: ...": the sentence's subject
+                            first = self._sentence_subject(s, c_start, mentions, in_quote)
+                            att = first and self._attribution(s, [first], (v_start, c_end), verb, prev, mentions,
+                                                              v_start)
+                            if att:
+                                out.append(att)
+                                covered.append(att.content)
                         continue
                     after = [m for m in clause_mentions if m.start >= v_end and m.start - v_end <= AFTER_GAP
                              and not self.names.is_object(s, m)]
@@ -203,6 +239,47 @@ class Speakers(Subjects):
         att = self._attribution(s, speakers, (max(m.end for m in speakers), c_end), "reported", "", mentions, start)
         return [att] if att else []
 
+    def _relative_saying(self, s, i, j, anchors, mentions, prev, all_mentions) -> Attribution | None:
+        """", who told parliament on Thursday that ...,": the name before the relative
+        pronoun said what the relative clause says (not ", which the students accused of ...")."""
+        verb = next((a for a in anchors if i < a[0] < j and a[2] == "verb"), None)
+        named = [m for m in mentions if m.end <= i and not s[m.end:i].strip()]
+        if not verb or not named or not self.relative_head or not self.relative_head.fullmatch(s, i, verb[0]) \
+                or any(i < m.start < verb[0] for m in mentions):
+            return None  # ", which the students accused of lying,": the students' verb
+        if _PLUPERFECT.search(s, i, verb[0]):
+            return None  # ", who had warned that ...,": what was said before, for background
+        return self._attribution(s, [named[-1]], (verb[0], j - 1), verb[3], prev, all_mentions, verb[0])
+
+    def _and_saying(self, s, v_start, c_start, out, covered, mentions, in_quote) -> bool:
+        """"X says A and Y says B": Y's saying is no part of X's, whose statement ends at "and"."""
+        before = [m for m in mentions if m.end <= v_start and not in_quote(m.start)]
+        subject = self._subject(s, before, v_start, c_start)
+        if subject is None or not out:
+            return False
+        joint = self.and_before.search(s, out[-1].content[0], subject.start) if self.and_before else None
+        if not joint or not (out[-1].content[0] < joint.start() < out[-1].content[1]):
+            return False
+        out[-1].content = (out[-1].content[0], joint.start())
+        covered[-1] = out[-1].content
+        return True
+
+    def _colon_quote(self, s, mentions) -> list[Attribution]:
+        """A quotation after a colon, its speaker the sentence's subject: 'Kovac, at the gate:
+        "We stay out."' (not "A letter to the minister reads: ...", whose name is an object)."""
+        colon = _COLON_QUOTE.search(s)
+        if not colon or self.attribution.search(s, 0, colon.start()):
+            return []
+        first = next((m for m in mentions if m.start < colon.start()), None)
+        if not first or not first.actor or self.names.is_object(s, first) \
+                or not _SUBJECT_LEAD.fullmatch(LABEL_TIME.sub("", s[:first.start])):
+            return []
+        return [Attribution([first.actor], (colon.end() - 1, len(s)), ":", who=first.text)]
+
+    def _sentence_subject(self, s, c_start, mentions, in_quote):
+        return next((m for m in mentions if m.start < c_start and not in_quote(m.start)
+                     and not self.names.is_object(s, m)), None)
+
     def label(self, orig: str):
         """A transcript's speaker label opening `orig` ("KOVAC:", "Mara Kovac:", "UNION
         LEADER:"), not a sentence that says something before a colon ("The union said:")."""
@@ -216,12 +293,14 @@ class Speakers(Subjects):
 
     def _own_words(self, s, mentions) -> bool:
         """Whether every verb of saying in `s` is the first person's ("we have said all
-        along"), or a noun ("our pay demand"): the labelled speaker's own words."""
+        along"), or a noun ("our pay demand"): the labelled speaker's own words. What follows
+        the speaker's own saying is what it says ("we have told the city so in writing")."""
         for m in self.attribution.finditer(s):
             if self._noun(s, m, mentions):
                 continue
             if not (self.first_person and self.first_person.search(s[max(0, m.start() - 40):m.start()])):
                 return False
+            return True
         return True
 
     def _noun(self, s, m, mentions) -> bool:
@@ -232,8 +311,15 @@ class Speakers(Subjects):
         before = s[max(0, m.start() - 40):m.start()]
         if not self.noun_before.search(before):
             return False
-        # a name just before, or its possessive ("the ministry's claim that ..."), says it
-        return not any(x.end <= m.start() and re.fullmatch(r"(?:'s?)?\s*", s[x.end:m.start()]) for x in mentions)
+        # a name just before, or its possessive ("the ministry's claim that ..."), says it; so
+        # does a name's office or spokesman ("the mayor's office claims")
+        for x in mentions:
+            if x.end <= m.start():
+                gap = _POSSESSED.fullmatch(s, x.end, m.start())
+                if gap and (not gap.group(1) or (self.names.generic_roles
+                                                 and self.names.generic_roles.fullmatch("the " + gap.group(1)))):
+                    return False
+        return True
 
     def _nested(self, s, v_end, c_end) -> int:
         """Where a verb's content ends: before a subordinate clause with a saying of its own
