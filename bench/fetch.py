@@ -102,8 +102,8 @@ def run_once(*, params, base: str, pages: int, workers: int, redis_url: str, tmp
     name = f"stance_bench_fetch_{os.getpid()}_{workers}_{pages}"
     bundle = tmp / f"bundle-{pages}"
     bundle.mkdir(exist_ok=True)
-    toml = (ROOT / "ingest" / "tests" / "bundle" / "story.toml").read_text()
-    (bundle / "story.toml").write_text(toml + '\n[[sources]]\nid = "pages"\nurls = "urls.txt"\noutlet = "alpha"\n')
+    toml = common.ingest_story_toml()
+    (bundle / "story.toml").write_text(toml + '\n[[sources]]\nid = "pages"\nurls = "urls.txt"\noutlet = "danas"\n')
     (bundle / "urls.txt").write_text("".join(f"{base}/p/{n}\n" for n in range(pages)))
     common.admin(params, f"DROP DATABASE IF EXISTS {name}")
     common.admin(params, f"CREATE DATABASE {name}")

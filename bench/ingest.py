@@ -37,6 +37,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from datetime import date
 from pathlib import Path
 from urllib.parse import quote
 
@@ -52,6 +53,14 @@ def server_params() -> dict:
     from django.conf import settings
 
     return settings.DATABASES["default"]
+
+
+def ingest_story_toml(**changes) -> str:
+    """The tests' ingest story (INGEST in ledger/tests/factories.py) as a story.toml, with
+    the changes; after `django.setup()`."""
+    from ledger.tests.factories import INGEST, story_toml
+
+    return story_toml(**{**INGEST, **changes})
 
 
 def _host(params: dict) -> str:
@@ -184,7 +193,7 @@ def cut_sweep(sizes: str) -> None:
 
     import tomllib
 
-    story = tomllib.loads((ROOT / "ingest" / "tests" / "bundle" / "story.toml").read_text())
+    story = tomllib.loads(ingest_story_toml())
     topics = [(t["id"], [regex.compile(k, regex.IGNORECASE) for k in t["keywords"]]) for t in story["topics"]]
     wanted = [_size(s) for s in sizes.split(",")]
     pieces, total = [], 0
@@ -230,12 +239,10 @@ def main():
         tmp = Path(tmp)
         bundle = tmp / "bundle"
         bundle.mkdir()
-        toml = (ROOT / "ingest" / "tests" / "bundle" / "story.toml").read_text()
-        toml = toml.replace("start = 2025-03-01", "start = 2024-11-01")  # 181 days
-        (bundle / "story.toml").write_text(toml)
+        (bundle / "story.toml").write_text(ingest_story_toml(start=date(2024, 11, 1)))  # 181 days
         corpus = tmp / "articles.jsonl"
         t = time.monotonic()
-        synthetic.write(corpus, args.articles, seed=42, start=__import__("datetime").date(2024, 11, 1), days=180)
+        synthetic.write(corpus, args.articles, seed=42, start=date(2024, 11, 1), days=180)
         size = corpus.stat().st_size / 1e6
         print(f"corpus: {args.articles:,} articles, {size:.0f} MB, written in {time.monotonic() - t:.1f} s")
         trees = {"this code": ROOT, **({f"{args.compare.resolve().name} (--compare)": args.compare.resolve()}

@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-BUNDLE = Path(__file__).resolve().parent / "bundle"
+from ledger.tests.factories import INGEST, story_make
 
 
 def article(url, text, *, published_at="2025-03-16T10:00:00+01:00", outlet=None, live_blog=False, title="t"):
@@ -21,8 +21,5 @@ def write_lines(path: Path, lines) -> Path:
 
 
 @pytest.fixture
-def story(db):
-    from ledger.bundle import story_load
-
-    story, _ = story_load(BUNDLE)
-    return story
+def story(db, tmp_path):
+    return story_make(tmp_path, **INGEST)

@@ -1,4 +1,4 @@
-"""A synthetic corpus on the test story (ingest/tests/bundle): many articles whose
+"""A synthetic corpus on ingest's test story (INGEST in ledger/tests/factories.py): many articles whose
 sentences differ enough not to be wire copies of each other, plus real wire copies.
 Used by the worker tests and by bench/ingest.py."""
 import json
@@ -8,7 +8,7 @@ from datetime import date, timedelta
 WORDS = ("river bridge council market winter budget harbour railway museum tunnel station garden "
          "factory village tower airport library stadium clinic school orchard highway festival "
          "theatre quarry canal mill bakery vineyard forest glacier island valley meadow lighthouse").split()
-OUTLETS = ["alpha", "beta", "gamma"]
+OUTLETS = ["danas", "beta", "rts"]
 STATEMENTS = [
     "The Interior Ministry said on {d} that the police have an LRAD near the {w1} {w2}.",
     "The Interior Minister insisted that the police do not have a sound cannon at the {w1} {w2}.",

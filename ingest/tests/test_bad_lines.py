@@ -8,15 +8,15 @@ from django.core.management import call_command
 
 from ingest.models import IngestReject, IngestRun
 from ingest.services import ingest_file
-from ledger.bundle import story_load
 from ledger.models import Article, Excerpt, StanceRecord
+from ledger.tests.factories import INGEST, story_make
 
 from . import corpus
-from .conftest import BUNDLE, article, write_lines
+from .conftest import article, write_lines
 from .test_worker import wait_done
 
 STATEMENT = "The Interior Ministry said the police have an LRAD."
-LONG_URL = "https://alpha.example/" + "x" * 1000
+LONG_URL = "https://danas.example/" + "x" * 1000
 
 
 def raw(text: str) -> bytes:
@@ -27,28 +27,28 @@ def raw(text: str) -> bytes:
 # Each bad line, and how its reason starts. The JSON escapes decode to a NUL character and
 # to a lone surrogate: valid JSON, valid UTF-8 on disk, and text PostgreSQL refuses.
 BAD = [
-    (raw('{"url": "https://alpha.example/nul-text", "published_at": "2025-03-16", "text": "LRAD\\u0000here"}'),
+    (raw('{"url": "https://danas.example/nul-text", "published_at": "2025-03-16", "text": "LRAD\\u0000here"}'),
      "text holds a NUL character at character 5: the database cannot store it"),
-    (raw('{"url": "https://alpha.example/nul-title", "published_at": "2025-03-16", "title": "a\\u0000", '
+    (raw('{"url": "https://danas.example/nul-title", "published_at": "2025-03-16", "title": "a\\u0000", '
          '"text": "An LRAD."}'),
      "title holds a NUL character at character 2"),
-    (raw('{"url": "https://alpha.example/surrogate", "published_at": "2025-03-16", "text": "LRAD \\ud800 sound"}'),
+    (raw('{"url": "https://danas.example/surrogate", "published_at": "2025-03-16", "text": "LRAD \\ud800 sound"}'),
      "text holds a lone surrogate (\\ud800) at character 6"),
-    (raw('{"url": "https://alpha.example/surrogate-title", "published_at": "2025-03-16", "title": "\\udfff", '
+    (raw('{"url": "https://danas.example/surrogate-title", "published_at": "2025-03-16", "title": "\\udfff", '
          '"text": "An LRAD."}'),
      "title holds a lone surrogate (\\udfff) at character 1"),
-    (raw('{"url": "https://alpha.example/nul\\u0000url", "published_at": "2025-03-16", "text": "An LRAD."}'),
+    (raw('{"url": "https://danas.example/nul\\u0000url", "published_at": "2025-03-16", "text": "An LRAD."}'),
      "url holds a NUL character"),
     (json.dumps(article(LONG_URL, STATEMENT)).encode() + b"\n", "URL of 1022 characters, over the limit of 1000"),
-    (b'{"url": "https://alpha.example/broken", "text": \n', "invalid JSON"),
-    (json.dumps({"published_at": "2025-03-16", "text": STATEMENT, "outlet": "alpha"}).encode() + b"\n", "no URL"),
-    (json.dumps(article("https://alpha.example/x", STATEMENT, outlet="delta")).encode() + b"\n", "unknown outlet 'delta'"),
-    (json.dumps(article("https://alpha.example/y", STATEMENT, published_at="16/03/2025")).encode() + b"\n",
+    (b'{"url": "https://danas.example/broken", "text": \n', "invalid JSON"),
+    (json.dumps({"published_at": "2025-03-16", "text": STATEMENT, "outlet": "danas"}).encode() + b"\n", "no URL"),
+    (json.dumps(article("https://danas.example/x", STATEMENT, outlet="delta")).encode() + b"\n", "unknown outlet 'delta'"),
+    (json.dumps(article("https://danas.example/y", STATEMENT, published_at="16/03/2025")).encode() + b"\n",
      "bad published_at '16/03/2025'"),
-    (json.dumps(article("https://alpha.example/z", "   ")).encode() + b"\n", "no text"),
+    (json.dumps(article("https://danas.example/z", "   ")).encode() + b"\n", "no text"),
     (b"[" * 100_000 + b"\n", "invalid JSON"),  # nested deeper than the parser's recursion
-    (raw('{"url": "https://alpha.example/big", "n": ' + "9" * 5000 + "}"), "invalid JSON"),
-    (json.dumps({**article("https://alpha.example/v", STATEMENT), "version": 2**31}).encode() + b"\n",
+    (raw('{"url": "https://danas.example/big", "n": ' + "9" * 5000 + "}"), "invalid JSON"),
+    (json.dumps({**article("https://danas.example/v", STATEMENT), "version": 2**31}).encode() + b"\n",
      "version must be a whole number from 1 to 2147483647, not 2147483648"),
 ]
 
@@ -76,7 +76,7 @@ def mixed_file(path, good: list[dict]):
 def test_each_bad_line_costs_only_itself(celery_worker, tmp_path, capsys):
     """Before: the NUL line made PostgreSQL refuse the whole chunk (250 good articles lost),
     the command printed a traceback, and the repeated URL was dropped without a word."""
-    story, _ = story_load(BUNDLE)
+    story_make(tmp_path, **INGEST)
     good = list(corpus.articles(250, seed=13))
     path, expected = mixed_file(tmp_path / "mixed.jsonl", good)
     celery_worker(concurrency=1)
@@ -114,18 +114,18 @@ def test_a_line_of_every_kind_alone(story, tmp_path):
 
 
 def test_a_url_seen_before_in_the_file_is_a_duplicate_but_one_of_an_earlier_run_is_not(story, tmp_path):
-    first = write_lines(tmp_path / "a.jsonl", [article("https://alpha.example/1", STATEMENT)])
+    first = write_lines(tmp_path / "a.jsonl", [article("https://danas.example/1", STATEMENT)])
     ingest_file(story=story, path=first)
     path = write_lines(tmp_path / "b.jsonl", [
-        article("https://alpha.example/1", STATEMENT),   # 1: stored by the run before: skipped, not refused
-        article("https://alpha.example/2", STATEMENT),   # 2
-        article("https://alpha.example/2", "Another text, the same URL."),  # 3: a duplicate of 2
+        article("https://danas.example/1", STATEMENT),   # 1: stored by the run before: skipped, not refused
+        article("https://danas.example/2", STATEMENT),   # 2
+        article("https://danas.example/2", "Another text, the same URL."),  # 3: a duplicate of 2
         b"\n",                                          # 4
-        article(" https://alpha.example/2 ", STATEMENT),  # 5: the same URL once trimmed
+        article(" https://danas.example/2 ", STATEMENT),  # 5: the same URL once trimmed
     ])
     run = ingest_file(story=story, path=path)
     rejected = [json.loads(x) for x in (tmp_path / "b.rejects.jsonl").read_text().splitlines()]
     assert [(r["line"], r["reason"]) for r in rejected] == [
         (3, "URL already seen on line 2"), (5, "URL already seen on line 2")]
     assert (run.articles, run.rejects, run.duplicates) == (1, 2, 2)
-    assert Article.objects.get(url="https://alpha.example/2").text == STATEMENT  # the first one counts
+    assert Article.objects.get(url="https://danas.example/2").text == STATEMENT  # the first one counts

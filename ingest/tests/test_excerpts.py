@@ -8,7 +8,7 @@ from ledger.models import Excerpt
 
 from .conftest import article, write_lines
 
-TOPICS = [("sound", [re.compile("sound (cannon|device)", re.I), re.compile("LRAD", re.I)]),
+TOPICS = [("march-15", [re.compile("sound (cannon|device)", re.I), re.compile("LRAD", re.I)]),
           ("crowds", [re.compile(r"\bpeople\b", re.I)])]
 
 
@@ -28,7 +28,7 @@ def test_cut_keeps_one_sentence_each_side():
     cuts = excerpts_cut(text, TOPICS)
     # position: where the sentence starts in the article (unique, in reading order)
     assert [(c.position, c.topics) for c in cuts] == [
-        (text.index("The ministry"), ["sound"]), (text.index("A sound device"), ["sound", "crowds"])]
+        (text.index("The ministry"), ["march-15"]), (text.index("A sound device"), ["march-15", "crowds"])]
     first, second = cuts
     assert first.text == "Background one. The ministry denied owning a sound cannon. Background two."
     assert first.text[first.sentence_start:first.sentence_start + len(first.sentence)] == first.sentence
@@ -101,7 +101,7 @@ def test_paragraphs_without_a_keyword_are_not_split(monkeypatch):
     # A keyword that looks at the start of the text: a sentence can match where its
     # paragraph does not, so every paragraph is split.
     split.clear()
-    anchored = [("sound", [re.compile(r"^It said", re.I)])]
+    anchored = [("march-15", [re.compile(r"^It said", re.I)])]
     assert [c.sentence for c in excerpts_cut(text, anchored)] == ["It said so."]
     assert len(split) == 3
 
@@ -121,15 +121,15 @@ def test_the_cutting_pool_cuts_as_this_process_does():
 
 
 def test_caps_per_topic_and_per_outlet():
-    items = [CapItem(i, ["sound"], "a" if i < 4 else "b", taken=False) for i in range(8)]
+    items = [CapItem(i, ["march-15"], "a" if i < 4 else "b", taken=False) for i in range(8)]
     taken, held = caps_apply(items, per_topic=5, per_outlet=3)
     assert taken == [0, 1, 2, 4, 5] and held == [3, 6, 7]
     assert caps_apply(items, per_topic=0, per_outlet=0) == (list(range(8)), [])
 
 
 def test_caps_count_earlier_runs_first_and_multi_topic():
-    items = [CapItem(1, ["sound"], "a", taken=True), CapItem(2, ["sound"], "a", taken=False),
-             CapItem(3, ["sound", "crowds"], "a", taken=False), CapItem(4, ["crowds"], "a", taken=False)]
+    items = [CapItem(1, ["march-15"], "a", taken=True), CapItem(2, ["march-15"], "a", taken=False),
+             CapItem(3, ["march-15", "crowds"], "a", taken=False), CapItem(4, ["crowds"], "a", taken=False)]
     # sound is full after 1; 3 still fits under crowds (and then counts there), 4 does not.
     assert caps_apply(items, per_topic=1, per_outlet=0) == ([3], [2, 4])
 
@@ -148,18 +148,18 @@ def test_wire_copies_are_one_excerpt(story, tmp_path):
     own_words = "The Interior Minister told reporters that police have no sound cannon and never had one."
     assert fuzz.ratio(WIRE.lower(), own_words.lower()) < WIRE_RATIO
     path = write_lines(tmp_path / "a.jsonl", [
-        article("https://alpha.example/1", f"Intro. {WIRE} More.", published_at="2025-03-16T08:00:00+01:00"),
+        article("https://danas.example/1", f"Intro. {WIRE} More.", published_at="2025-03-16T08:00:00+01:00"),
         article("https://beta.example/1", f"Other intro. {edited}", published_at="2025-03-16T20:00:00+01:00"),
-        article("https://gamma.example/1", WIRE, published_at="2025-03-16T21:00:00+01:00"),
-        article("https://gamma.example/2", other_day, published_at="2025-03-17T09:00:00+01:00"),
+        article("https://rts.example/1", WIRE, published_at="2025-03-16T21:00:00+01:00"),
+        article("https://rts.example/2", other_day, published_at="2025-03-17T09:00:00+01:00"),
         article("https://beta.example/2", own_words, published_at="2025-03-16T22:00:00+01:00"),
     ])
     run = ingest_file(story=story, path=path)
     assert run.articles == 5 and run.excerpts == 3 and run.copies == 2
-    merged = Excerpt.objects.get(article__url="https://alpha.example/1")
-    assert merged.outlets == ["alpha", "beta", "gamma"]
-    assert sorted(a.url for a in merged.copies.all()) == ["https://beta.example/1", "https://gamma.example/1"]
-    assert Excerpt.objects.get(article__url="https://gamma.example/2").outlets == ["gamma"]  # another day
+    merged = Excerpt.objects.get(article__url="https://danas.example/1")
+    assert merged.outlets == ["danas", "beta", "rts"]
+    assert sorted(a.url for a in merged.copies.all()) == ["https://beta.example/1", "https://rts.example/1"]
+    assert Excerpt.objects.get(article__url="https://rts.example/2").outlets == ["rts"]  # another day
     assert Excerpt.objects.get(article__url="https://beta.example/2").outlets == ["beta"]  # its own words
 
 
@@ -169,14 +169,14 @@ def test_caps_hold_back_and_a_later_run_takes_them(story, tmp_path):
 
     story.per_topic_cap, story.per_outlet_cap = 3, 2
     story.save()
-    words = {("alpha", 0): "Rain fell", ("alpha", 1): "Markets opened late", ("alpha", 2): "A bridge closed",
+    words = {("danas", 0): "Rain fell", ("danas", 1): "Markets opened late", ("danas", 2): "A bridge closed",
              ("beta", 0): "Teachers met", ("beta", 1): "Buses ran slowly", ("beta", 2): "Nobody answered the phone"}
     lines = [article(f"https://{o}.example/{i}", f"{words[o, i]} while an LRAD was discussed.",
-                     published_at=f"2025-03-16T{10 + i}:00:00+01:00") for o in ("alpha", "beta") for i in range(3)]
+                     published_at=f"2025-03-16T{10 + i}:00:00+01:00") for o in ("danas", "beta") for i in range(3)]
     run = ingest_file(story=story, path=write_lines(tmp_path / "a.jsonl", lines))
     assert (run.excerpts, run.queued, run.capped) == (6, 3, 3)
     kept = Excerpt.objects.filter(story=story, capped=False).order_by("article__published_at", "id")
-    assert [e.article.url for e in kept] == ["https://alpha.example/0", "https://beta.example/0", "https://alpha.example/1"]
+    assert [e.article.url for e in kept] == ["https://danas.example/0", "https://beta.example/0", "https://danas.example/1"]
     story.per_topic_cap = story.per_outlet_cap = 0
     story.save()
     again = ingest_file(story=story, path=tmp_path / "a.jsonl")

@@ -19,17 +19,17 @@ STATEMENT = "The Interior Ministry said the police have an LRAD."
 
 def bad_file(tmp_path) -> Path:
     return write_lines(tmp_path / "mixed.jsonl", [
-        article("https://alpha.example/ok-1", STATEMENT),                       # 1 ok
-        b'{"url": "https://alpha.example/broken", "text": \n',                   # 2 invalid JSON
-        {"published_at": "2025-03-16", "text": STATEMENT, "outlet": "alpha"},  # 3 no URL
-        article("https://alpha.example/x", STATEMENT, outlet="delta"),          # 4 unknown outlet
-        article("https://alpha.example/y", STATEMENT, published_at="16/03/2025"),  # 5 bad date
-        article("https://alpha.example/z", "   "),                              # 6 no text
-        b'{"url": "https://alpha.example/latin1", "text": "caf\xe9"}\n',        # 7 invalid UTF-8
+        article("https://danas.example/ok-1", STATEMENT),                       # 1 ok
+        b'{"url": "https://danas.example/broken", "text": \n',                   # 2 invalid JSON
+        {"published_at": "2025-03-16", "text": STATEMENT, "outlet": "danas"},  # 3 no URL
+        article("https://danas.example/x", STATEMENT, outlet="delta"),          # 4 unknown outlet
+        article("https://danas.example/y", STATEMENT, published_at="16/03/2025"),  # 5 bad date
+        article("https://danas.example/z", "   "),                              # 6 no text
+        b'{"url": "https://danas.example/latin1", "text": "caf\xe9"}\n',        # 7 invalid UTF-8
         b"\n",                                                                  # 8 blank: skipped
         article("https://beta.example/ok-2", "The students said a sound cannon was used."),  # 9 ok (outlet from domain)
         article("https://unknown.example/w", STATEMENT),                        # 10 unknown outlet (domain)
-        article("https://alpha.example/old", STATEMENT, published_at="2024-01-01"),  # 11 outside the story
+        article("https://danas.example/old", STATEMENT, published_at="2024-01-01"),  # 11 outside the story
         [1, 2, 3],                                                              # 12 not an object
     ])
 
@@ -51,7 +51,7 @@ def test_rejects_exactly_the_bad_lines(story, tmp_path):
     assert list(IngestReject.objects.filter(run=run).values_list("line", flat=True)) == [2, 3, 4, 5, 6, 7, 10, 11, 12]
     assert (run.articles, run.rejects) == (2, 9)
     assert sorted(Article.objects.values_list("url", "outlet__key")) == [
-        ("https://alpha.example/ok-1", "alpha"), ("https://beta.example/ok-2", "beta")]
+        ("https://beta.example/ok-2", "beta"), ("https://danas.example/ok-1", "danas")]
 
 
 def test_same_file_twice_adds_nothing(story, tmp_path):
@@ -67,7 +67,7 @@ def test_same_file_twice_adds_nothing(story, tmp_path):
 
 def test_clean_file_leaves_no_rejects_file(story, tmp_path):
     (tmp_path / "clean.rejects.jsonl").write_text("stale\n")
-    ingest_file(story=story, path=write_lines(tmp_path / "clean.jsonl", [article("https://alpha.example/1", STATEMENT)]))
+    ingest_file(story=story, path=write_lines(tmp_path / "clean.jsonl", [article("https://danas.example/1", STATEMENT)]))
     assert not (tmp_path / "clean.rejects.jsonl").exists()
 
 
@@ -75,7 +75,7 @@ def test_broker_unreachable_writes_nothing(story, tmp_path, monkeypatch):
     from ledger_site.celery import app
 
     monkeypatch.setattr(app.conf, "broker_url", "redis://127.0.0.1:9/0")
-    path = write_lines(tmp_path / "a.jsonl", [article("https://alpha.example/1", STATEMENT)])
+    path = write_lines(tmp_path / "a.jsonl", [article("https://danas.example/1", STATEMENT)])
     with pytest.raises(IngestError, match=r"^cannot reach the Celery broker at redis://127.0.0.1:9/0: "):
         ingest_file(story=story, path=path)
     with pytest.raises(CommandError, match="cannot reach the Celery broker") as exc:
@@ -85,7 +85,7 @@ def test_broker_unreachable_writes_nothing(story, tmp_path, monkeypatch):
 
 
 def test_unknown_story_and_extractor(story, tmp_path):
-    path = write_lines(tmp_path / "a.jsonl", [article("https://alpha.example/1", STATEMENT)])
+    path = write_lines(tmp_path / "a.jsonl", [article("https://danas.example/1", STATEMENT)])
     with pytest.raises(CommandError, match="unknown story 'nope'"):
         call_command("ingest", "nope", str(path))
     with pytest.raises(CommandError, match="unknown extractor 'oracle'"):
@@ -95,7 +95,7 @@ def test_unknown_story_and_extractor(story, tmp_path):
 
 
 def test_database_unreachable_is_one_line(tmp_path):
-    path = write_lines(tmp_path / "a.jsonl", [article("https://alpha.example/1", STATEMENT)])
+    path = write_lines(tmp_path / "a.jsonl", [article("https://danas.example/1", STATEMENT)])
     env = {**os.environ, "DATABASE_URL": f"postgres://postgres@/nothing?host={tmp_path}"}
     done = subprocess.run([sys.executable, "manage.py", "ingest", "teststory", str(path)], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=60)

@@ -84,9 +84,9 @@ def llm_settings(settings):
 
 
 def ingested(story, tmp_path, *texts):
-    lines = [article(f"https://alpha.example/{n}", text) for n, text in enumerate(texts)]
+    lines = [article(f"https://danas.example/{n}", text) for n, text in enumerate(texts)]
     run = ingest_file(story=story, path=write_lines(tmp_path / "a.jsonl", lines), extractor="llm")
-    ids = [Excerpt.objects.get(article__url=f"https://alpha.example/{n}").id for n in range(len(texts))]
+    ids = [Excerpt.objects.get(article__url=f"https://danas.example/{n}").id for n in range(len(texts))]
     return run, ids
 
 
@@ -150,7 +150,7 @@ def test_grouped_batch_end_to_end(story, tmp_path, api, llm_settings):
 
     records = {r.excerpt_id: (r.actor.key, r.question.key, r.position, r.quote) for r in StanceRecord.objects.all()}
     assert records == {e1: ("ministry", "device-owned", "deny", "the police do not have an LRAD"),
-                       e3: ("students", "device-used", "affirm", "a sound cannon was used on 15 March")}
+                       e3: ("students", "sound-used", "affirm", "a sound cannon was used on 15 March")}
     assert list(LlmBatch.objects.values_list("stage", "status", "groups")) == [
         ("filter", "results_read", {f"group-{e1}-3": [e1, e2, e3]}), ("extract", "results_read", {f"group-{e1}-2": [e1, e3]})]
     run.refresh_from_db()
@@ -216,7 +216,7 @@ def test_wrong_id_is_not_believed(story, tmp_path, api, llm_settings):
     assert "no answer for this excerpt in the list" in notes[e1]
     assert "the quote is not copied from the excerpt" in notes[e3]
     records = sorted(StanceRecord.objects.values_list("excerpt_id", "actor__key", "question__key"))
-    assert records == [(e1, "ministry", "device-owned"), (e3, "students", "device-used")]
+    assert records == [(e1, "ministry", "device-owned"), (e3, "students", "sound-used")]
 
 
 def batch_routes(api, e1, e2, e3, *, extract_results, retry_results=None, pending=()):
@@ -317,7 +317,7 @@ def test_rate_limit_429_is_retried_after_retry_after(story, tmp_path, api, llm_s
 
 def synthetic(n: int, *, per_article: int = 1) -> list[Item]:
     return [Item(id=100_000 + k, sentence=f"Sentence {k} " + "S" * 60, text=f"Before. Sentence {k} " + "S" * 60 + " After " + "T" * 200,
-                 day=date(2025, 3, 16), article=k // per_article, position=k, topic="sound") for k in range(n)]
+                 day=date(2025, 3, 16), article=k // per_article, position=k, topic="march-15") for k in range(n)]
 
 
 def test_estimate_figures(story, llm_settings, settings):
@@ -356,11 +356,11 @@ def test_estimate_figures(story, llm_settings, settings):
 
 def test_groups_keep_an_article_together_and_its_context_once():
     # Two articles of three excerpts whose contexts overlap, and one of one, in groups of 4.
-    a = [Item(id=1 + k, sentence=s, text=t, day=date(2025, 3, 16), article=7, position=10 * k, topic="sound")
+    a = [Item(id=1 + k, sentence=s, text=t, day=date(2025, 3, 16), article=7, position=10 * k, topic="march-15")
          for k, (s, t) in enumerate([("B.", "A. B. C."), ("C.", "B. C. D."), ("D.", "C. D. E.")])]
-    b = [Item(id=10 + k, sentence=f"X{k}.", text=f"W. X{k}. Y.", day=date(2025, 3, 16), article=8, position=100 * k, topic="sound")
+    b = [Item(id=10 + k, sentence=f"X{k}.", text=f"W. X{k}. Y.", day=date(2025, 3, 16), article=8, position=100 * k, topic="march-15")
          for k in range(3)]
-    c = [Item(id=20, sentence="Z.", text="Z.", day=date(2025, 3, 15), article=9, topic="sound")]
+    c = [Item(id=20, sentence="Z.", text="Z.", day=date(2025, 3, 15), article=9, topic="march-15")]
     groups = groups_make(b + a + c, 4)
     assert [[i.id for i in g] for g in groups] == [[20, 1, 2, 3], [10, 11, 12]]
     passages = json.loads(group_message(groups[0]))["passages"]
@@ -388,8 +388,8 @@ def test_command_estimate_sends_nothing_and_asks_nothing(story, tmp_path, api, l
     from django.core.management import CommandError, call_command
 
     llm_settings(API_KEY="")  # no key needed to estimate
-    path = write_lines(tmp_path / "a.jsonl", [article("https://alpha.example/1", SAID),
-                                              article("https://alpha.example/2", THIRD)])
+    path = write_lines(tmp_path / "a.jsonl", [article("https://danas.example/1", SAID),
+                                              article("https://danas.example/2", THIRD)])
     call_command("ingest", "teststory", str(path), "--extractor", "llm", "--estimate", "--json")
     out = capsys.readouterr().out
     estimate = json.loads(out)  # one JSON object, nothing else
@@ -422,7 +422,7 @@ def test_two_runs_of_one_story_each_spend_their_own_budget(story, tmp_path, api,
     first, (e1,) = ingested(story, tmp_path, SAID)
     # A second run of the same story starts while the first is still running.
     second = ingest_file(story=story, extractor="llm", path=write_lines(
-        tmp_path / "b.jsonl", [article("https://alpha.example/later", SAID)]))
+        tmp_path / "b.jsonl", [article("https://danas.example/later", SAID)]))
     assert second.started_at > first.started_at
     assert excerpts_extract(run_id=first.pk, excerpt_ids=[e1]) == 0
     assert api.requests == []  # the first run's budget, armed for it, stopped it
@@ -441,8 +441,8 @@ def test_preflight_max_cost_stops_before_anything(story, tmp_path, api, llm_sett
     from ingest.llm.gate import CostRefused, preflight
 
     llm_settings()
-    path = write_lines(tmp_path / "a.jsonl", [article("https://alpha.example/1", SAID),
-                                              article("https://alpha.example/2", NOT_SAID)])
+    path = write_lines(tmp_path / "a.jsonl", [article("https://danas.example/1", SAID),
+                                              article("https://danas.example/2", NOT_SAID)])
     lines = []
     with pytest.raises(CostRefused, match=r"^the estimate \(\$0\.00\d+\) is over --max-cost \$0\.0001: nothing sent$"):
         preflight(story, path, max_cost=Decimal("0.0001"), yes=True, interactive=False, ask=None, write=lines.append)
@@ -462,7 +462,7 @@ def test_command_max_cost_stops_the_run_before_anything_is_sent(story, tmp_path,
     from django.core.management import CommandError, call_command
 
     llm_settings()
-    path = write_lines(tmp_path / "a.jsonl", [article("https://alpha.example/1", SAID)])
+    path = write_lines(tmp_path / "a.jsonl", [article("https://danas.example/1", SAID)])
     with pytest.raises(CommandError, match=r"^the estimate \(\$0\.00\d+\) is over --max-cost \$0\.00001: nothing sent$"):
         call_command("ingest", "teststory", str(path), "--extractor", "llm", "--max-cost", "0.00001", "--yes")
     assert "LLM estimate for 1 excerpts (batch, 50% off" in capsys.readouterr().out  # printed first
@@ -498,11 +498,11 @@ def test_run_page_shows_what_the_run_spent_against_its_estimate(story, tmp_path,
     from django.core.management import call_command
 
     llm_settings(BATCH=False)
-    path = write_lines(tmp_path / "a.jsonl", [article(f"https://alpha.example/{n}", text)
+    path = write_lines(tmp_path / "a.jsonl", [article(f"https://danas.example/{n}", text)
                                               for n, text in enumerate((SAID, NOT_SAID, THIRD))])
     call_command("ingest", "teststory", str(path), "--extractor", "llm", "--max-cost", "1", "--yes")
     run = IngestRun.objects.get()
-    e1, e2, e3 = (Excerpt.objects.get(article__url=f"https://alpha.example/{n}").id for n in range(3))
+    e1, e2, e3 = (Excerpt.objects.get(article__url=f"https://danas.example/{n}").id for n in range(3))
     direct_routes(api, e1, e2, e3, {("claude-sonnet-5-5", ("E1", "E3")): "anthropic_message_extract_group_extra.json"})
     assert excerpts_extract(run_id=run.pk, excerpt_ids=[e1, e2, e3]) == 2
     run.refresh_from_db()
@@ -548,24 +548,24 @@ def test_a_range_and_a_credit_to_another_outlet(story, tmp_path, api, llm_settin
     assert excerpts_extract(run_id=run.pk, excerpt_ids=[e1]) == 1
     request = extract_calls(api)[0]
     assert '"value_high"' in request["system"][0]["text"] and "- beta: Beta" in request["system"][0]["text"]
-    assert json.loads(request["messages"][0]["content"])["passages"][0]["outlet"] == "alpha"
+    assert json.loads(request["messages"][0]["content"])["passages"][0]["outlet"] == "danas"
     record = StanceRecord.objects.get()
     assert (record.actor.key, record.position, record.value, record.value_high, record.via.key, record.outlet.key) == (
-        "archive", "number", 275000, 325000, "beta", "alpha")
+        "archive", "number", 275000, 325000, "beta", "danas")
 
 
 def test_via_naming_the_excerpts_own_outlet_or_a_bad_range_is_no_credit():
-    ctx = StoryContext(slug="s", title="t", actors={"archive": {}}, outlets={"alpha": "Alpha", "beta": "Beta"},
-                       questions={"turnout": {"kind": "number", "topic": "crowds"}})
-    item = {"statements": [{"actor": "archive", "question": "turnout", "position": "number", "value": 1000, "via": "alpha"}]}
-    assert extract_item(item, story=ctx, outlet="alpha")[0].via is None
-    assert extract_item(item, story=ctx, outlet="gamma")[0].via == "alpha"
+    ctx = StoryContext(slug="s", title="t", actors={"archive": {}}, outlets={"danas": "Danas", "beta": "Beta"},
+                       questions={"crowd-size": {"kind": "number", "topic": "crowds"}})
+    item = {"statements": [{"actor": "archive", "question": "crowd-size", "position": "number", "value": 1000, "via": "danas"}]}
+    assert extract_item(item, story=ctx, outlet="danas")[0].via is None
+    assert extract_item(item, story=ctx, outlet="rts")[0].via == "danas"
     item["statements"][0].update(via="nowhere")
     with pytest.raises(InvalidAnswer, match="unknown outlet 'nowhere'"):
-        extract_item(item, story=ctx, outlet="alpha")
+        extract_item(item, story=ctx, outlet="danas")
     item["statements"][0].update(via=None, value_high=900)
     with pytest.raises(InvalidAnswer, match="value_high must be above value"):
-        extract_item(item, story=ctx, outlet="alpha")
+        extract_item(item, story=ctx, outlet="danas")
 
 
 class StandIn:
@@ -630,19 +630,17 @@ def test_a_worker_killed_while_it_waits_on_a_grouped_batch(celery_worker, tmp_pa
     sends a dead worker's batch again): it finds the Message Batch the dead one submitted and
     goes on; every request was sent and paid for once."""
     from ingest.tests.test_worker import wait_done
-    from ledger.bundle import story_load
-
-    from .conftest import BUNDLE
+    from ledger.tests.factories import INGEST, story_make
 
     stand_in = StandIn()
     try:
         monkeypatch.setenv("LLM_TEST_BASE_URL", stand_in.url)
         monkeypatch.setenv("DJANGO_SETTINGS_MODULE", "ingest.tests.llm_worker_settings")
-        story, _ = story_load(BUNDLE)
-        path = write_lines(tmp_path / "a.jsonl", [article(f"https://alpha.example/{n}", text)
+        story = story_make(tmp_path, **INGEST)
+        path = write_lines(tmp_path / "a.jsonl", [article(f"https://danas.example/{n}", text)
                                                   for n, text in enumerate((SAID, NOT_SAID, THIRD))])
         run = ingest_file(story=story, path=path, extractor="llm")
-        e1, e2, e3 = (Excerpt.objects.get(article__url=f"https://alpha.example/{n}").id for n in range(3))
+        e1, e2, e3 = (Excerpt.objects.get(article__url=f"https://danas.example/{n}").id for n in range(3))
         stand_in.ids = dict(E1=e1, E2=e2, E3=e3)
         first = celery_worker()
         deadline = time.monotonic() + 60
@@ -660,7 +658,7 @@ def test_a_worker_killed_while_it_waits_on_a_grouped_batch(celery_worker, tmp_pa
         assert stand_in.posts == [[("claude-haiku-5-5", [e1, e2, e3])], [("claude-sonnet-5-5", [e1, e3])]]
         assert stand_in.results == {FB: 1, XB: 1}
         records = {r.excerpt_id: (r.actor.key, r.question.key, r.position) for r in StanceRecord.objects.all()}
-        assert records == {e1: ("ministry", "device-owned", "deny"), e3: ("students", "device-used", "affirm")}
+        assert records == {e1: ("ministry", "device-owned", "deny"), e3: ("students", "sound-used", "affirm")}
         assert (run.excerpts_done, run.records, run.tokens_out) == (3, 2, 41 + 96)
     finally:
         stand_in.close()

@@ -11,11 +11,10 @@ from ingest.services import batches as batch_service
 from ingest.services import reading
 from ingest.models import IngestBatch, IngestRun
 from ingest.services import excerpts_extract, ingest_file
-from ledger.bundle import story_load
 from ledger.models import Excerpt, StanceRecord
+from ledger.tests.factories import INGEST, story_make
 
 from . import corpus
-from .conftest import BUNDLE
 from .test_worker import wait_done
 
 
@@ -54,7 +53,7 @@ def dead_run(story, tmp_path, monkeypatch, n=40):
 
 @pytest.mark.worker
 def test_ingest_resume_queues_what_a_dead_run_left(celery_worker, tmp_path, monkeypatch, capsys):
-    story, _ = story_load(BUNDLE)
+    story = story_make(tmp_path, **INGEST)
     dead, path = dead_run(story, tmp_path, monkeypatch)
     taken = Excerpt.objects.filter(story=story, capped=False).count()
     celery_worker(concurrency=1)
@@ -75,7 +74,7 @@ def test_ingest_resume_queues_what_a_dead_run_left(celery_worker, tmp_path, monk
 
 @pytest.mark.worker
 def test_a_rerun_of_ingest_takes_over(celery_worker, tmp_path, monkeypatch):
-    story, _ = story_load(BUNDLE)
+    story = story_make(tmp_path, **INGEST)
     dead, path = dead_run(story, tmp_path, monkeypatch, n=300)  # more than a chunk: the pool cuts
     celery_worker(concurrency=2)
     again = wait_done(ingest_file(story=story, path=path), timeout=90)

@@ -56,46 +56,46 @@ def test_rules1_table_still_holds(story, sentence, topics, expected):
 CLASSES = [
     # 1. the speaker is the main clause's subject, not a name in a subordinate clause or an object
     ("speaker-clause", "The Interior Ministry, which the students accused of lying, said the police have no such device.",
-     None, ["sound"], [("ministry", "device-owned", "deny", None)]),
-    ("speaker-clause", "Critics of the Interior Ministry said the police have an LRAD.", None, ["sound"], []),
-    ("speaker-clause", "Protesters say the Interior Ministry bought an LRAD.", None, ["sound"], []),
+     None, ["march-15"], [("ministry", "device-owned", "deny", None)]),
+    ("speaker-clause", "Critics of the Interior Ministry said the police have an LRAD.", None, ["march-15"], []),
+    ("speaker-clause", "Protesters say the Interior Ministry bought an LRAD.", None, ["march-15"], []),
     # 2. pronouns and role nouns from the sentence before
     ("pronoun-role", "He said the police have no such device.",
-     "The Interior Minister visited Novi Sad. He said the police have no such device.", ["sound"],
+     "The Interior Minister visited Novi Sad. He said the police have no such device.", ["march-15"],
      [("ministry", "device-owned", "deny", None)]),
-    ("pronoun-role", "The minister added that the police bought an LRAD in 2021.", None, ["sound"],
+    ("pronoun-role", "The minister added that the police bought an LRAD in 2021.", None, ["march-15"],
      [("ministry", "device-owned", "affirm", None)]),
     ("pronoun-role", '"The police do not have an LRAD."',
-     '"We used nothing," the Interior Minister said. "The police do not have an LRAD."', ["sound"],
+     '"We used nothing," the Interior Minister said. "The police do not have an LRAD."', ["march-15"],
      [("ministry", "device-owned", "deny", None)]),  # a quotation that goes on
     # 3. several speakers in one sentence
     ("multi-speaker", "Both the President and the Interior Minister claimed the state does not have a sound cannon.",
-     None, ["sound"], [("president", "device-owned", "deny", None), ("ministry", "device-owned", "deny", None)]),
+     None, ["march-15"], [("president", "device-owned", "deny", None), ("ministry", "device-owned", "deny", None)]),
     # 4. conditionals, hypotheticals, questions and rumours: no statement
     ("hypothetical", "The Interior Minister said he would resign if it were shown that the police have an LRAD.", None,
-     ["sound"], []),
-    ("hypothetical", 'The Interior Minister said: "Who says the police have an LRAD?"', None, ["sound"], []),
-    ("hypothetical", "The Interior Ministry has reportedly said that it bought an LRAD.", None, ["sound"], []),
+     ["march-15"], []),
+    ("hypothetical", 'The Interior Minister said: "Who says the police have an LRAD?"', None, ["march-15"], []),
+    ("hypothetical", "The Interior Ministry has reportedly said that it bought an LRAD.", None, ["march-15"], []),
     # 5. more verbs of saying, several words long, and speech-sense "dismissed"
     ("verbs", "The Interior Ministry issued a statement saying the police have never had a sound cannon.", None,
-     ["sound"], [("ministry", "device-owned", "deny", None)]),
-    ("verbs", "In a statement, the students remarked that the police bought an LRAD.", None, ["sound"],
+     ["march-15"], [("ministry", "device-owned", "deny", None)]),
+    ("verbs", "In a statement, the students remarked that the police bought an LRAD.", None, ["march-15"],
      [("students", "device-owned", "affirm", None)]),
     # 6. names without diacritics
-    ("alias", "Vucic told reporters that the police have no such device.", None, ["sound"],
+    ("alias", "Vucic told reporters that the police have no such device.", None, ["march-15"],
      [("president", "device-owned", "deny", None)]),  # the alias is written 'Vučić'
     ("alias", "The Archive of Public Gatherngs said 275,000 people came.", None, ["crowds"],
-     [("archive", "turnout", "number", 275000)]),  # a typo in the source
+     [("archive", "crowd-size", "number", 275000)]),  # a typo in the source
     # 7. the anchor in the neighbouring sentence; a figure tied to its own speaker
     ("neighbour", "The army estimated 88,000 people while the police reported 107,000 people.", None, ["crowds"],
-     [("army", "turnout", "number", 88000), ("police", "turnout", "number", 107000)]),
+     [("army", "crowd-size", "number", 88000), ("police", "crowd-size", "number", 107000)]),
     # 8. ranges and approximate words
     ("range", "The Archive of Public Gatherings said between 275,000 and 325,000 people came.", None, ["crowds"],
-     [("archive", "turnout", "number", 275000)]),
+     [("archive", "crowd-size", "number", 275000)]),
     ("range", "The Archive of Public Gatherings said 275,000-325,000 people came.", None, ["crowds"],
-     [("archive", "turnout", "number", 275000)]),
+     [("archive", "crowd-size", "number", 275000)]),
     # 9. raw text: markup remnants
-    ("raw-text", "The Interior Ministry said the police\nhave an\nLRAD.", None, ["sound"],
+    ("raw-text", "The Interior Ministry said the police\nhave an\nLRAD.", None, ["march-15"],
      [("ministry", "device-owned", "affirm", None)]),  # a hard-wrapped line
 ]
 
@@ -109,11 +109,11 @@ def test_rules2_reads_what_rules1_misread(story2, cls, sentence, context, topics
 
 def test_hearsay_and_conditions_inside_what_was_said(story2):
     # Rumours the speaker dismisses are the speaker's statement; "even if" keeps it.
-    assert run(rules2, story2, "The Interior Ministry dismissed rumours that the police have an LRAD.", ["sound"]) == \
+    assert run(rules2, story2, "The Interior Ministry dismissed rumours that the police have an LRAD.", ["march-15"]) == \
         [("ministry", "device-owned", "deny", None)]
     assert run(rules2, story2, "The Interior Ministry said the police have no such device, even if the students say "
-                               "otherwise.", ["sound"]) == [("ministry", "device-owned", "deny", None)]
-    assert run(rules2, story2, "The Interior Ministry reportedly said the police have no such device.", ["sound"]) == []
+                               "otherwise.", ["march-15"]) == [("ministry", "device-owned", "deny", None)]
+    assert run(rules2, story2, "The Interior Ministry reportedly said the police have no such device.", ["march-15"]) == []
 
 
 def test_vague_amounts_are_no_figure(story2):
@@ -137,25 +137,25 @@ def test_range_gives_value_high(story2):
 def test_credit_to_another_outlet_is_via(story2):
     rules = rules2.story_rules(story2)
     sentence = "As Beta reported, the Interior Minister said the police have an LRAD."
-    [f] = rules2.extract(rules, ExcerptView(id=1, sentence=sentence, text=sentence, topics=["sound"], day=D,
-                                            outlets=("alpha",)))
+    [f] = rules2.extract(rules, ExcerptView(id=1, sentence=sentence, text=sentence, topics=["march-15"], day=D,
+                                            outlets=("danas",)))
     assert (f.actor, f.position, f.via) == ("ministry", "affirm", "beta")
     assert "Interior Minister" in f.rationale and "said" in f.rationale
-    told = "The Interior Minister told Gamma that the police have an LRAD."
-    [f] = rules2.extract(rules, ExcerptView(id=2, sentence=told, text=told, topics=["sound"], day=D, outlets=("alpha",)))
-    assert f.via == "gamma"
+    told = "The Interior Minister told RTS that the police have an LRAD."
+    [f] = rules2.extract(rules, ExcerptView(id=2, sentence=told, text=told, topics=["march-15"], day=D, outlets=("danas",)))
+    assert f.via == "rts"
     first = "In remarks first reported by Beta, the Interior Minister said the police have an LRAD."
-    [f] = rules2.extract(rules, ExcerptView(id=4, sentence=first, text=first, topics=["sound"], day=D, outlets=("alpha",)))
+    [f] = rules2.extract(rules, ExcerptView(id=4, sentence=first, text=first, topics=["march-15"], day=D, outlets=("danas",)))
     assert f.via == "beta"
     # An outlet crediting itself is no other source.
-    [f] = rules2.extract(rules, ExcerptView(id=3, sentence=told, text=told, topics=["sound"], day=D, outlets=("gamma",)))
+    [f] = rules2.extract(rules, ExcerptView(id=3, sentence=told, text=told, topics=["march-15"], day=D, outlets=("rts",)))
     assert f.via is None
 
 
 def test_every_record_says_why(story2):
     rules = rules2.story_rules(story2)
     sentence = "The Interior Ministry denied that the police have any sound device."
-    [f] = rules2.extract(rules, ExcerptView(id=1, sentence=sentence, text=sentence, topics=["sound"], day=D))
+    [f] = rules2.extract(rules, ExcerptView(id=1, sentence=sentence, text=sentence, topics=["march-15"], day=D))
     assert f.position == "deny" and "denied" in f.rationale and "LRAD" not in f.rationale
 
 
@@ -213,85 +213,85 @@ def test_name_prefilter_never_skips_a_match():
 NEWS_SHAPES = [
     # verbs of saying beyond the first list
     ("verbs", "The Archive of Public Gatherings assessed the turnout at 275,000 people.", None, ["crowds"],
-     [("archive", "turnout", "number", 275000)]),
-    ("verbs", "The Interior Minister signalled that the police have no such device.", None, ["sound"],
+     [("archive", "crowd-size", "number", 275000)]),
+    ("verbs", "The Interior Minister signalled that the police have no such device.", None, ["march-15"],
      [("ministry", "device-owned", "deny", None)]),
-    ("verbs", "The students complained that the police bought an LRAD.", None, ["sound"],
+    ("verbs", "The students complained that the police bought an LRAD.", None, ["march-15"],
      [("students", "device-owned", "affirm", None)]),
-    ("verbs", "The Interior Minister was adamant that the police have no such device.", None, ["sound"],
+    ("verbs", "The Interior Minister was adamant that the police have no such device.", None, ["march-15"],
      [("ministry", "device-owned", "deny", None)]),
-    ("verbs", "The Interior Minister made clear that the police have no such device.", None, ["sound"],
+    ("verbs", "The Interior Minister made clear that the police have no such device.", None, ["march-15"],
      [("ministry", "device-owned", "deny", None)]),
     # a document speaks for its author; "the statement" for the speaker before
-    ("speaker-clause", "A statement from the Interior Ministry said the police have no such device.", None, ["sound"],
+    ("speaker-clause", "A statement from the Interior Ministry said the police have no such device.", None, ["march-15"],
      [("ministry", "device-owned", "deny", None)]),
-    ("speaker-clause", "A letter signed by the students says the police bought an LRAD.", None, ["sound"],
+    ("speaker-clause", "A letter signed by the students says the police bought an LRAD.", None, ["march-15"],
      [("students", "device-owned", "affirm", None)]),
     ("pronoun-role", "The statement said the police have no such device.",
      "The Interior Ministry issued a statement on Tuesday. The statement said the police have no such device.",
-     ["sound"], [("ministry", "device-owned", "deny", None)]),
+     ["march-15"], [("ministry", "device-owned", "deny", None)]),
     # a pronoun after a quotation is not a name inside the quotation
     ("pronoun-role", '"The police have no such device," she added.',
-     'The Interior Minister spoke after the meeting. "The police have no such device," she added.', ["sound"],
+     'The Interior Minister spoke after the meeting. "The police have no such device," she added.', ["march-15"],
      [("ministry", "device-owned", "deny", None)]),
     # a comma alone joins no speakers: a parenthetical attribution
-    ("multi-speaker", "The police, the Interior Minister insisted, have no such device.", None, ["sound"],
+    ("multi-speaker", "The police, the Interior Minister insisted, have no such device.", None, ["march-15"],
      [("ministry", "device-owned", "deny", None)]),
     # not said yet, a guess, a question, hearsay
     ("hypothetical", "The Interior Minister is expected to confirm on Friday that the police bought an LRAD.", None,
-     ["sound"], []),
-    ("hypothetical", "The Interior Minister will tell parliament that the police bought an LRAD.", None, ["sound"], []),
-    ("hypothetical", "The Interior Ministry is due to say whether the police bought an LRAD.", None, ["sound"], []),
+     ["march-15"], []),
+    ("hypothetical", "The Interior Minister will tell parliament that the police bought an LRAD.", None, ["march-15"], []),
+    ("hypothetical", "The Interior Ministry is due to say whether the police bought an LRAD.", None, ["march-15"], []),
     ("hypothetical", "The Interior Minister would neither confirm nor deny that the police have an LRAD.", None,
-     ["sound"], []),
-    ("hypothetical", "The Interior Minister said the police might have bought an LRAD.", None, ["sound"], []),
+     ["march-15"], []),
+    ("hypothetical", "The Interior Minister said the police might have bought an LRAD.", None, ["march-15"], []),
     ("hypothetical", "The students want the Interior Minister to say whether the police have an LRAD.", None,
-     ["sound"], []),
-    ("hypothetical", "The students demanded to know whether the police have an LRAD.", None, ["sound"], []),
-    ("hypothetical", "The Interior Minister promised to reveal whether the police have an LRAD.", None, ["sound"], []),
+     ["march-15"], []),
+    ("hypothetical", "The students demanded to know whether the police have an LRAD.", None, ["march-15"], []),
+    ("hypothetical", "The Interior Minister promised to reveal whether the police have an LRAD.", None, ["march-15"], []),
     ("hypothetical", "The Interior Minister is reported to have said the police have no such device.", None,
-     ["sound"], []),
-    ("verbs", "As the Interior Minister put it, the police have no such device.", None, ["sound"],
+     ["march-15"], []),
+    ("verbs", "As the Interior Minister put it, the police have no such device.", None, ["march-15"],
      [("ministry", "device-owned", "deny", None)]),
     # the name that closes the clause speaks, not the one before the verb
-    ("speaker-clause", "The police have no such device, stated the Interior Minister.", None, ["sound"],
+    ("speaker-clause", "The police have no such device, stated the Interior Minister.", None, ["march-15"],
      [("ministry", "device-owned", "deny", None)]),
     # a saying in a subordinate clause is not the main speaker's
     ("speaker-clause", "The students accused the Interior Ministry of lying when it said the police have no such "
-     "device.", None, ["sound"], []),
-    ("hypothetical", "The Interior Minister said he did not know whether the police have an LRAD.", None, ["sound"], []),
+     "device.", None, ["march-15"], []),
+    ("hypothetical", "The Interior Minister said he did not know whether the police have an LRAD.", None, ["march-15"], []),
     ("hypothetical", "The Interior Minister said he could not rule out that the police have an LRAD.", None,
-     ["sound"], []),
+     ["march-15"], []),
     # figures in words
     ("range", "The Archive of Public Gatherings said a quarter of a million people came.", None, ["crowds"],
-     [("archive", "turnout", "number", 250000)]),
+     [("archive", "crowd-size", "number", 250000)]),
     ("range", "The Archive of Public Gatherings said two hundred thousand people came.", None, ["crowds"],
-     [("archive", "turnout", "number", 200000)]),
+     [("archive", "crowd-size", "number", 200000)]),
     ("range", "The Archive of Public Gatherings said twenty-five thousand people came.", None, ["crowds"],
-     [("archive", "turnout", "number", 25000)]),
+     [("archive", "crowd-size", "number", 25000)]),
     # a transcript: the label speaks for its paragraph, first person included, and a verb of
     # saying that is the speaker's own ("we have said") or a noun ("their demands") is no other speaker
     ("pronoun-role", "We have said all along that the police have no such device.",
-     "VUČIĆ: No. We have said all along that the police have no such device.", ["sound"],
+     "VUČIĆ: No. We have said all along that the police have no such device.", ["march-15"],
      [("president", "device-owned", "deny", None)]),
     ("pronoun-role", "The police have no such device, whatever their demands.",
-     "VUČIĆ: No. The police have no such device, whatever their demands.", ["sound"],
+     "VUČIĆ: No. The police have no such device, whatever their demands.", ["march-15"],
      [("president", "device-owned", "deny", None)]),
     # a pronoun opening a paragraph is the one actor the paragraph before ends on
     ("pronoun-role", "He said the police have no such device.",
-     "The Interior Minister spoke after the meeting.\n\nHe said the police have no such device.", ["sound"],
+     "The Interior Minister spoke after the meeting.\n\nHe said the police have no such device.", ["march-15"],
      [("ministry", "device-owned", "deny", None)]),
     # ... but not the next paragraph, nor a presenter's line, nor "X reads: ..." before a colon
     ("pronoun-role", "REPORTER: The police have no such device.", "VUČIĆ: No.\n\nREPORTER: The police have no such device.",
-     ["sound"], []),
-    ("pronoun-role", "The police have no such device.", "VUČIĆ: No.\n\nThe police have no such device.", ["sound"], []),
-    ("speaker-clause", "A letter to the President reads: the police bought an LRAD.", None, ["sound"], []),
+     ["march-15"], []),
+    ("pronoun-role", "The police have no such device.", "VUČIĆ: No.\n\nThe police have no such device.", ["march-15"], []),
+    ("speaker-clause", "A letter to the President reads: the police bought an LRAD.", None, ["march-15"], []),
     # an estimate "put ... at" a figure, whatever stands between
     ("range", "The Archive of Public Gatherings put the crowd that filled the square at about 275,000 people.", None,
-     ["crowds"], [("archive", "turnout", "number", 275000)]),
+     ["crowds"], [("archive", "crowd-size", "number", 275000)]),
     ("range", "The Archive of Public Gatherings now puts Saturday's turnout at between 275,000 and 325,000.", None,
-     ["crowds"], [("archive", "turnout", "number", 275000)]),
-    ("hypothetical", "The students put the Interior Ministry under pressure over the LRAD.", None, ["sound"], []),
+     ["crowds"], [("archive", "crowd-size", "number", 275000)]),
+    ("hypothetical", "The students put the Interior Ministry under pressure over the LRAD.", None, ["march-15"], []),
 ]
 
 
@@ -306,12 +306,12 @@ def test_credits_in_other_words(story2):
     for sentence in ("As Beta reported, the Archive of Public Gatherings now puts the crowd that filled the square at "
                      "275,000 people.",):
         [f] = rules2.extract(rules, ExcerptView(id=1, sentence=sentence, text=sentence, topics=["crowds"], day=D,
-                                                outlets=("alpha",)))
+                                                outlets=("danas",)))
         assert (f.actor, f.value, f.via) == ("archive", 275000, "beta"), sentence
     for sentence in ("The police have no such device, the Interior Minister said, Beta reports.",
                      "The Interior Minister, in remarks to Beta, said the police have no such device.",
                      "In an interview published on Sunday by Beta, the Interior Minister said the police have no such "
                      "device."):
-        [f] = rules2.extract(rules, ExcerptView(id=1, sentence=sentence, text=sentence, topics=["sound"], day=D,
-                                                outlets=("alpha",)))
+        [f] = rules2.extract(rules, ExcerptView(id=1, sentence=sentence, text=sentence, topics=["march-15"], day=D,
+                                                outlets=("danas",)))
         assert (f.actor, f.position, f.via) == ("ministry", "deny", "beta"), sentence

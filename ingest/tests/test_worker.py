@@ -20,9 +20,9 @@ from ledger.evaluation import evaluate
 from ledger.models import Excerpt, PositionPeriod, StanceRecord
 from ledger.selectors import ledger_mark
 from ledger.periods import periods_rebuild
+from ledger.tests.factories import INGEST, story_make
 
 from . import corpus
-from .conftest import BUNDLE
 
 pytestmark = pytest.mark.worker
 CANOPY = Path(__file__).resolve().parents[2] / "fixtures" / "canopy"
@@ -94,7 +94,7 @@ def test_kill_9_mid_run_then_a_fresh_worker(celery_worker, tmp_path, monkeypatch
     production) and an empty queue, and sends its unfinished batches again. A batch sent
     twice is a no-op the second time (marked done once; excerpts extracted under a row lock;
     the ledger's unique key)."""
-    story, _ = story_load(BUNDLE)
+    story = story_make(tmp_path, **INGEST)
     path = corpus.write(tmp_path / "big.jsonl", 1500, seed=7)
     worker = celery_worker(concurrency=1)
     run = ingest_file(story=story, path=path)

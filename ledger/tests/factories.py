@@ -1,9 +1,10 @@
 """The one test world and the factories every app's tests build on.
 
 The world is the sound-device story in small: three actors, four outlets (two of one owner
-group) and a news agency, a stance question and a figure, from 1 January to 31 March 2025.
-It is written out as a story.toml and loaded through the bundle loader, as a real story is;
-records are appended through the ledger's one write path. A test that needs another world
+group) and a news agency, a stance question and a figure, from 1 January to 31 March 2025,
+with the aliases, keywords and cues that extraction reads. It is written out as a story.toml
+and loaded through the bundle loader, as a real story is; records are appended through the
+ledger's one write path. A test that needs another world
 derives it with a few changes (`story_make(folder, **changes)`, `story_toml(slug, **changes)`):
 a header field replaced, or a row of outlets, actors, topics or questions changed by its id
 (None drops a row or a field; an unknown id adds a row)."""
@@ -38,19 +39,28 @@ WORLD = {
     ],
     "actors": [
         {"id": "president", "name": "The President", "aliases": ["President"], "side": "government"},
-        {"id": "ministry", "name": "Interior Ministry", "aliases": ["Interior Ministry"], "side": "government"},
-        {"id": "students", "name": "Students in blockade", "aliases": ["students"], "side": "protesters"},
+        {"id": "ministry", "name": "Interior Ministry", "side": "government",
+         "aliases": [r"\bInterior Ministry\b", r"\bInterior Minister\b", r"\bMUP\b"]},
+        {"id": "students", "name": "Students in blockade", "side": "protesters",
+         "aliases": [r"\bthe students\b(?![\x27’])", r"\bstudent (spokesperson|representatives?)\b"]},
     ],
     "topics": [
-        {"id": "march-15", "name": "15 March", "keywords": ["sound (cannon|device)", "LRAD"]},
-        {"id": "crowds", "name": "Crowds", "keywords": ["crowd", "people"]},
+        {"id": "march-15", "name": "15 March", "keywords": ["sound (cannon|device|weapon)", "LRAD", "acoustic"]},
+        {"id": "crowds", "name": "Crowds", "keywords": [r"\bpeople\b", "crowd", "turnout"]},
     ],
     "questions": [
         {"id": "device-owned", "topic": "march-15", "text": "Do state bodies own a sound device?",
-         "affirm": ["(has|own|bought)"], "deny": ["(does not|never) (have|own)"]},
+         "keywords": ["own", "possess", "bought", "have"],
+         "affirm": [r"\b(has|have|owns?|bought|possesses)\b.{0,40}(LRAD|sound|acoustic)"],
+         "deny": ["(does not|doesn.t|do not|never) (have|own|possess)", "no such (thing|device)"],
+         "partial": ["(only|just) for warnings"]},
         {"id": "crowd-size", "topic": "crowds", "text": "How many people came?", "kind": "number", "unit": "people"},
     ],
 }
+
+# A second stance question on the march-15 topic, for the stories that need two.
+SOUND_USED = {"topic": "march-15", "text": "Was a sound device used on 15 March?",
+              "keywords": [r"\bused\b", r"\buse\b", "deployed"]}
 
 # The API's story: March only, two actors, no agency (its tests read the configuration whole).
 API_STORY = {
@@ -66,7 +76,18 @@ CANOPY = {
     "end": date(2025, 4, 30), "timezone": "UTC",
     "outlets": {"n1": {"domains": ["n1info.rs"]}, "nova": {"domains": ["nova.rs"]}, "rts": {"domains": ["rts.rs"]},
                 "danas": {"domains": ["danas.rs"]}, "beta": None},
-    "questions": {"sound-used": {"topic": "march-15", "text": "Was a sound device used on 15 March?"}},
+    "questions": {"sound-used": SOUND_USED},
+}
+
+# Ingest's and the sources' story: March and April, the caps off (every excerpt is queued),
+# an actor who gives figures, and the second question. No president: rules/2's tests bring
+# their own, and rules/2 would read the synthetic corpus's "Residents" as a misspelt one.
+INGEST = {
+    "slug": "teststory", "title": "Ingest test story", "language": "en", "start": date(2025, 3, 1),
+    "end": date(2025, 4, 30), "steps": {"days": 2, "per_topic_cap": 0, "per_outlet_cap": 0},
+    "actors": {"president": None, "archive": {"name": "Archive of Public Gatherings",
+                                              "aliases": [r"\bArchive of Public Gatherings\b"]}},
+    "questions": {"sound-used": SOUND_USED},
 }
 
 

@@ -7,9 +7,11 @@ from pathlib import Path
 import pytest
 from werkzeug import Response
 
-STORY_TOML = (Path(__file__).resolve().parents[2] / "ingest" / "tests" / "bundle" / "story.toml").read_text()
+from ledger.tests.factories import INGEST, story_toml
 
-# Sentences the offline extractor turns into records (story of ingest's test bundle).
+STORY_TOML = story_toml(**INGEST)
+
+# Sentences the offline extractor turns into records (in ingest's test story).
 SAYS_NO = "The Interior Ministry said it does not have any sound device."
 SAYS_YES = "The Interior Ministry said it owns an LRAD sound device."
 FILLER = ("The weather stayed cold in the afternoon, and the city centre was quiet until the evening, "

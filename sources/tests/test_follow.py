@@ -73,20 +73,20 @@ def story_pages(site):
     """Three articles: the ministry denies on the 16th, then says yes in two independent
     outlets on the 18th and 19th: a flip deny -> affirm confirmed at N = 2."""
     site.article("/a/deny", "Ministry denies", [SAYS_NO], published="2025-03-16T10:00:00+01:00")
-    site.article("/a/yes-alpha", "Ministry says yes", [SAYS_YES], published="2025-03-18T10:00:00+01:00")
-    site.article("/g/yes-gamma", "Ministry confirms", [SAYS_YES], published="2025-03-19T10:00:00+01:00")
+    site.article("/a/yes-danas", "Ministry says yes", [SAYS_YES], published="2025-03-18T10:00:00+01:00")
+    site.article("/g/yes-rts", "Ministry confirms", [SAYS_YES], published="2025-03-19T10:00:00+01:00")
 
 
 def test_fetch_command_through_a_worker_writes_articles_excerpts_and_records(tmp_path, site, fast_sources, celery_worker):
     story_pages(site)
     site.feed("/feed.xml", [("/a/deny", "d", "Sun, 16 Mar 2025 09:00:00 GMT"),
-                            ("/a/yes-alpha", "y", "Tue, 18 Mar 2025 09:00:00 GMT")])
-    index = f"url,outlet,published_at,body_sha256\n{site.url('/g/yes-gamma')},gamma,2025-03-19,\n{site.url('/a/deny')},alpha,,\n"
+                            ("/a/yes-danas", "y", "Tue, 18 Mar 2025 09:00:00 GMT")])
+    index = f"url,outlet,published_at,body_sha256\n{site.url('/g/yes-rts')},rts,2025-03-19,\n{site.url('/a/deny')},danas,,\n"
     story = load(bundle(tmp_path / "b", f'''
 [[sources]]
-id = "alpha-feed"
+id = "danas-feed"
 feed = "{site.url('/feed.xml')}"
-outlet = "alpha"
+outlet = "danas"
 
 [[sources]]
 id = "dataset"
@@ -102,7 +102,7 @@ urls = "index.csv"
     assert Article.objects.filter(story=story).count() == 3
     records = StanceRecord.objects.filter(story=story).select_related("excerpt__article")
     assert sorted((r.position, r.excerpt.article.url.rsplit("/", 1)[1]) for r in records) == [
-        ("affirm", "yes-alpha"), ("affirm", "yes-gamma"), ("deny", "deny")]
+        ("affirm", "yes-danas"), ("affirm", "yes-rts"), ("deny", "deny")]
     # A second fetch: nothing new in the feed, nothing not yet fetched in the list.
     out = StringIO()
     call_command("fetch", "teststory", "--source", "dataset", "--wait", "--timeout", "60", stdout=out)
@@ -114,7 +114,7 @@ urls = "index.csv"
     assert "<feed" in atom and "Interior Ministry: deny → affirm" in atom
     assert "/stories/teststory/flips/" in atom
     sources_page = Client().get("/stories/teststory/sources/")
-    assert sources_page.status_code == 200 and b"alpha-feed" in sources_page.content
+    assert sources_page.status_code == 200 and b"danas-feed" in sources_page.content
 
 
 @pytest.fixture
@@ -145,18 +145,18 @@ def test_following_with_celery_beat_brings_new_flips_to_the_atom_feed_and_a_webh
         tmp_path, site, fast_sources, celery_worker, beat, monkeypatch):
     site.article("/a/deny", "Ministry denies", [SAYS_NO], published="2025-03-16T10:00:00+01:00")
     site.feed("/feed.xml", [("/a/deny", "d")])
-    site.feed("/gamma.xml", [])
+    site.feed("/rts.xml", [])
     story = load(bundle(tmp_path / "b", f'''
 [[sources]]
-id = "alpha-feed"
+id = "danas-feed"
 feed = "{site.url('/feed.xml')}"
-outlet = "alpha"
+outlet = "danas"
 every_minutes = 1
 
 [[sources]]
-id = "gamma-feed"
-feed = "{site.url('/gamma.xml')}"
-outlet = "gamma"
+id = "rts-feed"
+feed = "{site.url('/rts.xml')}"
+outlet = "rts"
 every_minutes = 1
 '''))
     from sources.hooks import hook_create
@@ -173,10 +173,10 @@ every_minutes = 1
     assert FetchRun.objects.filter(story=story, trigger="schedule").exists()
     assert not receiver.posts
     # The story unfolds: two outlets report the change; the next look (a minute on) finds it.
-    site.article("/a/yes-alpha", "Ministry says yes", [SAYS_YES], published="2025-03-18T10:00:00+01:00")
-    site.article("/g/yes-gamma", "Ministry confirms", [SAYS_YES], published="2025-03-19T10:00:00+01:00")
-    site.feed("/feed.xml", [("/a/deny", "d"), ("/a/yes-alpha", "y", "Tue, 18 Mar 2025 09:00:00 GMT")])
-    site.feed("/gamma.xml", [("/g/yes-gamma", "g", "Wed, 19 Mar 2025 09:00:00 GMT")])
+    site.article("/a/yes-danas", "Ministry says yes", [SAYS_YES], published="2025-03-18T10:00:00+01:00")
+    site.article("/g/yes-rts", "Ministry confirms", [SAYS_YES], published="2025-03-19T10:00:00+01:00")
+    site.feed("/feed.xml", [("/a/deny", "d"), ("/a/yes-danas", "y", "Tue, 18 Mar 2025 09:00:00 GMT")])
+    site.feed("/rts.xml", [("/g/yes-rts", "g", "Wed, 19 Mar 2025 09:00:00 GMT")])
     from sources.models import Source
 
     Source.objects.filter(story=story).update(looked_at=None)  # due now instead of in a minute
@@ -199,22 +199,15 @@ every_minutes = 1
 
 
 def test_a_worker_killed_mid_delivery_does_not_deliver_twice(tmp_path, site, fast_sources, celery_worker, monkeypatch):
-    from ledger.models import Actor, Outlet, Question
-    from ledger.services import RecordDraft, records_append
+    from ledger.tests.factories import records_add
     from sources.hooks import deliveries_resume, flips_announce, hook_create
 
     story = load(bundle(tmp_path / "b", ""))
     receiver = Receiver(site, hold_first=6)
     hook = hook_create(story=story, url=receiver.url)
     receiver.secret = hook.secret
-    actor, question = Actor.objects.get(story=story, key="ministry"), Question.objects.get(story=story, key="device-owned")
-    outlets = {o.key: o for o in Outlet.objects.filter(story=story)}
-    from datetime import date
-
-    records_append(story=story, drafts=[
-        RecordDraft(actor=actor, question=question, position=p, reported_on=date(2025, 3, d), extractor="manual/test",
-                    outlet=outlets[o], outlets=[o], url=f"https://{o}.example/{d}")
-        for p, d, o in (("deny", 16, "alpha"), ("affirm", 18, "alpha"), ("affirm", 19, "gamma"))])
+    records_add(story, [("ministry", "device-owned", p, f"2025-03-{d}", o)
+                        for p, d, o in (("deny", 16, "danas"), ("affirm", 18, "danas"), ("affirm", 19, "rts"))])
     monkeypatch.setenv("SOURCES_HOOK_STALE_SECONDS", "2")
     first = celery_worker(1)
     assert flips_announce(story=story) == 1

@@ -5,8 +5,7 @@ from xml.etree import ElementTree
 import pytest
 from django.contrib.auth.models import User
 
-from ledger.models import Actor, Outlet, Question
-from ledger.services import RecordDraft, records_append
+from ledger.tests.factories import records_add
 from sources.models import Delivery, Fetch, FetchRun, Hook
 
 from .conftest import bundle, load
@@ -22,14 +21,10 @@ def story(tmp_path):
 id = "list"
 urls = "urls.txt"
 every_minutes = 30
-''', {"urls.txt": "https://alpha.example/1\n"}))
-    actor, question = Actor.objects.get(story=story, key="ministry"), Question.objects.get(story=story, key="device-owned")
-    outlets = {o.key: o for o in Outlet.objects.filter(story=story)}
+''', {"urls.txt": "https://danas.example/1\n"}))
 
     def says(*rows):
-        records_append(story=story, drafts=[
-            RecordDraft(actor=actor, question=question, position=p, reported_on=date(2025, 3, d), extractor="manual/t",
-                        outlet=outlets[o], outlets=[o], url=f"https://{o}.example/{d}") for p, d, o in rows])
+        records_add(story, [("ministry", "device-owned", p, date(2025, 3, d), o) for p, d, o in rows])
 
     story.says = says
     return story
@@ -42,17 +37,17 @@ def entries(client, query=""):
 
 
 def test_atom_feed_lists_confirmed_flips_newest_first_with_links_to_their_audit(client, story):
-    story.says(("deny", 16, "alpha"), ("affirm", 18, "alpha"))
+    story.says(("deny", 16, "danas"), ("affirm", 18, "danas"))
     assert entries(client) == []  # one source: not confirmed at the story's N = 2
     assert len(entries(client, "?confirm=1")) == 1
-    story.says(("affirm", 19, "gamma"), ("deny", 25, "alpha"), ("deny", 26, "gamma"))
+    story.says(("affirm", 19, "rts"), ("deny", 25, "danas"), ("deny", 26, "rts"))
     found = entries(client)
     titles = [e.find(f"{ATOM}title").text for e in found]
     assert titles == ["Interior Ministry: affirm → deny on “Do state bodies own a sound device?”",
                       "Interior Ministry: deny → affirm on “Do state bodies own a sound device?”"]
     link = found[0].find(f"{ATOM}link").get("href")
     assert "/stories/teststory/flips/" in link and client.get(link).status_code == 200
-    assert entries(client, "?question=device-used") == []
+    assert entries(client, "?question=sound-used") == []
     assert len(entries(client, "?actor=ministry&question=device-owned")) == 2
 
 
@@ -65,7 +60,7 @@ def test_atom_feed_refuses_bad_parameters(client, story):
 
 def test_sources_page_and_its_json_twin(client, story):
     run = FetchRun.objects.create(story=story, sources=["list"], status="done", pages=1, failed=1)
-    Fetch.objects.create(run=run, source=story.sources.get(), url="https://alpha.example/1", outcome="failed",
+    Fetch.objects.create(run=run, source=story.sources.get(), url="https://danas.example/1", outcome="failed",
                          error="timed out (after 15 s)")
     data = client.get("/stories/teststory/sources.json").json()
     (source,) = data["sources"]
@@ -83,14 +78,14 @@ def test_story_page_says_how_fresh_it_is(client, story):
     from django.utils import timezone
     from datetime import timedelta
 
-    Fetch.objects.create(run=run, url="https://alpha.example/1", outcome="new",
+    Fetch.objects.create(run=run, url="https://danas.example/1", outcome="new",
                          fetched_at=timezone.now() - timedelta(minutes=12))
     assert "Last article fetched <time" in client.get("/stories/teststory/").content.decode()
     assert "12\xa0minutes ago" in client.get("/stories/teststory/").content.decode()
 
 
 def test_staff_add_a_hook_and_see_it_others_cannot(client, story):
-    story.says(("deny", 16, "alpha"), ("affirm", 18, "alpha"), ("affirm", 19, "gamma"))
+    story.says(("deny", 16, "danas"), ("affirm", 18, "danas"), ("affirm", 19, "rts"))
     assert client.get("/stories/teststory/hooks/").status_code == 302  # to log in
     User.objects.create_user("reader", password="pw")
     client.login(username="reader", password="pw")
@@ -126,7 +121,7 @@ def test_a_record_whose_page_is_gone_says_so_and_stays(client, story):
     from ledger.models import StanceRecord
     from sources.models import Page
 
-    story.says(("deny", 16, "alpha"))
+    story.says(("deny", 16, "danas"))
     record = StanceRecord.objects.get(story=story)
     assert "is gone" not in client.get(f"/records/{record.id}/").content.decode()
     Page.objects.create(story=story, url=record.url, gone_at=timezone.now())
@@ -142,7 +137,7 @@ def test_a_flip_whose_page_is_gone_says_so_on_its_audit_and_in_the_json_twins(cl
     from ledger.models import StanceRecord
     from sources.models import Page
 
-    story.says(("deny", 16, "alpha"), ("affirm", 18, "alpha"), ("affirm", 19, "gamma"))
+    story.says(("deny", 16, "danas"), ("affirm", 18, "danas"), ("affirm", 19, "rts"))
     gone = StanceRecord.objects.get(story=story, reported_on=date(2025, 3, 18))
     flip = f"/stories/teststory/flips/{StanceRecord.objects.get(story=story, reported_on=date(2025, 3, 19)).id}-2"
     assert "is gone" not in client.get(f"{flip}/").content.decode()
