@@ -71,7 +71,7 @@ FIGURES = [
      [("ministry", "overrun", "number", 1200, 1500)]),
     # "euros" is no figure of people, still
     ("The students said the overrun of 40 million euros angered 3,000 people.", ["crowds"],
-     [("students", "turnout", "number", 3000, None)]),
+     [("students", "crowd-size", "number", 3000, None)]),
 ]
 
 

@@ -13,7 +13,7 @@ def story3(story2):  # noqa: F811
     be banned") and a newspaper named "The Lanport Courier"."""
     from ledger.models import Outlet, Question, Topic
 
-    Question.objects.create(story=story2, topic=Topic.objects.get(story=story2, key="sound"), key="device-banned",
+    Question.objects.create(story=story2, topic=Topic.objects.get(story=story2, key="march-15"), key="device-banned",
                             text="Should the LRAD be banned?", keywords=[r"\bban"],
                             affirm=[r"\b(LRAD|device) (must|should) be banned\b"],
                             deny=[r"\b(LRAD|device) (must|should) not be banned\b"],
@@ -26,66 +26,66 @@ def story3(story2):  # noqa: F811
 # (class, sentence, context (None: the sentence alone), topics, what rules/2 must find)
 SPEAKER_SHAPES = [
     # a title in small letters before the name, in the inverted form
-    ("pronoun-role", '"The LRAD must be banned," party leader Aleksandar Vučić said.', None, ["sound"],
+    ("pronoun-role", '"The LRAD must be banned," party leader Aleksandar Vučić said.', None, ["march-15"],
      [("president", "device-banned", "affirm", None)]),
-    ("pronoun-role", "The LRAD must be banned, party leader Aleksandar Vučić told a news conference.", None, ["sound"],
+    ("pronoun-role", "The LRAD must be banned, party leader Aleksandar Vučić told a news conference.", None, ["march-15"],
      [("president", "device-banned", "affirm", None)]),
     # a parenthetical attribution is cut out of what is said
     ("pronoun-role", "The LRAD, she says, must be banned.",
-     "The Interior Minister spoke after the meeting. The LRAD, she says, must be banned.", ["sound"],
+     "The Interior Minister spoke after the meeting. The LRAD, she says, must be banned.", ["march-15"],
      [("ministry", "device-banned", "affirm", None)]),
     # a clause that goes on with no speaker and no saying of its own is the same speaker's
-    ("multi-speaker", "The LRAD must be banned, the Interior Minister said, but only in the capital.", None, ["sound"],
+    ("multi-speaker", "The LRAD must be banned, the Interior Minister said, but only in the capital.", None, ["march-15"],
      [("ministry", "device-banned", "partial", None)]),
     ("multi-speaker", "The LRAD must be banned, the Interior Minister said, but the students say it must not be.",
-     None, ["sound"], [("ministry", "device-banned", "affirm", None)]),
+     None, ["march-15"], [("ministry", "device-banned", "affirm", None)]),
     # a credit to another outlet opening the sentence: the report's subject says the rest,
     # whatever its verb
-    ("via", "As Beta reported on Monday, the students now believe the LRAD must be banned.", None, ["sound"],
+    ("via", "As Beta reported on Monday, the students now believe the LRAD must be banned.", None, ["march-15"],
      [("students", "device-banned", "affirm", None)]),
-    ("via", "As Beta reported on Monday, critics of the students believe the LRAD must be banned.", None, ["sound"],
+    ("via", "As Beta reported on Monday, critics of the students believe the LRAD must be banned.", None, ["march-15"],
      []),
     # a relative clause that says something is its antecedent's saying (not one said long
     # before, for background)
     ("speaker-clause", "The Interior Minister, who told parliament on Monday that the LRAD must be banned, has not "
-     "spoken since.", None, ["sound"], [("ministry", "device-banned", "affirm", None)]),
+     "spoken since.", None, ["march-15"], [("ministry", "device-banned", "affirm", None)]),
     ("speaker-clause", "The Interior Minister, who had said the LRAD must be banned, visited the students.", None,
-     ["sound"], []),
+     ["march-15"], []),
     # two sayings joined by "and": each speaker's own
     ("multi-speaker", "The students say the LRAD must be banned and the Interior Minister says the device must not be "
-     "banned.", None, ["sound"], [("students", "device-banned", "affirm", None),
+     "banned.", None, ["march-15"], [("students", "device-banned", "affirm", None),
                                   ("ministry", "device-banned", "deny", None)]),
     # a quotation after a colon is the subject's; one that closes in the next sentence too
-    ("pronoun-role", 'The Interior Minister, at the gate: "The LRAD must be banned."', None, ["sound"],
+    ("pronoun-role", 'The Interior Minister, at the gate: "The LRAD must be banned."', None, ["march-15"],
      [("ministry", "device-banned", "affirm", None)]),
-    ("pronoun-role", '12:40 The Interior Minister goes further: "The LRAD must be banned."', None, ["sound"],
+    ("pronoun-role", '12:40 The Interior Minister goes further: "The LRAD must be banned."', None, ["march-15"],
      [("ministry", "device-banned", "affirm", None)]),
-    ("speaker-clause", 'A letter to the Interior Minister reads: "The LRAD must be banned."', None, ["sound"], []),
+    ("speaker-clause", 'A letter to the Interior Minister reads: "The LRAD must be banned."', None, ["march-15"], []),
     ("pronoun-role", 'The LRAD must be banned."',
-     'A student spokesperson, at the gate: "We will not stop. The LRAD must be banned."', ["sound"],
+     'A student spokesperson, at the gate: "We will not stop. The LRAD must be banned."', ["march-15"],
      [("students", "device-banned", "affirm", None)]),
     # a clause with no subject that opens with a verb of saying is the sentence's subject's
-    ("verbs", "The students welcomed the vote but repeated their demand: the LRAD must be banned.", None, ["sound"],
+    ("verbs", "The students welcomed the vote but repeated their demand: the LRAD must be banned.", None, ["march-15"],
      [("students", "device-banned", "affirm", None)]),
     # "a spokeswoman" stands for the actor before; a name's office speaks for it
     ("pronoun-role", "A spokeswoman later said the LRAD must be banned.",
-     "The Interior Ministry did not comment at first. A spokeswoman later said the LRAD must be banned.", ["sound"],
+     "The Interior Ministry did not comment at first. A spokeswoman later said the LRAD must be banned.", ["march-15"],
      [("ministry", "device-banned", "affirm", None)]),
-    ("pronoun-role", "The Interior Minister's office claims the LRAD must be banned.", None, ["sound"],
+    ("pronoun-role", "The Interior Minister's office claims the LRAD must be banned.", None, ["march-15"],
      [("ministry", "device-banned", "affirm", None)]),
     # a word in quotation marks is still said
-    ("plain", 'The Interior Minister said the LRAD "must be banned".', None, ["sound"],
+    ("plain", 'The Interior Minister said the LRAD "must be banned".', None, ["march-15"],
      [("ministry", "device-banned", "affirm", None)]),
     # translated word for word: "according to X" inside the clause, an estimate corrected, a finding
     ("verbs", "The turnout reached according to the Archive of Public Gatherings 275,000 people.", None, ["crowds"],
-     [("archive", "turnout", "number", 275000)]),
+     [("archive", "crowd-size", "number", 275000)]),
     ("verbs", "The Archive of Public Gatherings corrected on Sunday its first estimate: 275,000 people came, not "
-     "250,000.", None, ["crowds"], [("archive", "turnout", "number", 275000)]),
+     "250,000.", None, ["crowds"], [("archive", "crowd-size", "number", 275000)]),
     ("verbs", "The Archive of Public Gatherings established in its report that 275,000 people came.", None, ["crowds"],
-     [("archive", "turnout", "number", 275000)]),
+     [("archive", "crowd-size", "number", 275000)]),
     # a transcript's answer: after the speaker's own saying, the rest is what it says
     ("pronoun-role", "We told the students the LRAD must be banned, in writing.",
-     "VUČIĆ: No. We told the students the LRAD must be banned, in writing.", ["sound"],
+     "VUČIĆ: No. We told the students the LRAD must be banned, in writing.", ["march-15"],
      [("president", "device-banned", "affirm", None)]),
 ]
 
@@ -102,6 +102,6 @@ def test_credit_opening_the_sentence(story3):
     rules = rules2.story_rules(story3)
     for sentence, via in (("As Beta reported on Monday, the students now believe the LRAD must be banned.", "beta"),
                           ("As the Courier reported, the students now think the LRAD must be banned.", "courier")):
-        found = rules2.extract(rules, ExcerptView(id=1, sentence=sentence, text=sentence, topics=["sound"], day=D,
-                                                  outlets=("alpha",)))
+        found = rules2.extract(rules, ExcerptView(id=1, sentence=sentence, text=sentence, topics=["march-15"], day=D,
+                                                  outlets=("danas",)))
         assert [(f.actor, f.question, f.via) for f in found] == [("students", "device-banned", via)], sentence
