@@ -148,6 +148,8 @@ class LanguagePack:
     partitive: list[str] = field(default_factory=list)
     # "all five ships": before a count that is a whole, whatever its noun.
     whole_count: list[str] = field(default_factory=list)
+    # Before a figure, words that make it the count itself ("bringing the number to", "a total of").
+    count_head: list[str] = field(default_factory=list)
     # --- hooks ---------------------------------------------------------------------------
     normalize: Callable[[str], str] = fold
     sentence_abbreviations: list[str] = field(default_factory=list)

@@ -138,7 +138,7 @@ PACK = LanguagePack(
     not_a_figure=[r"%", r"per ?cent", r"percent", r"pct", r"percentage points?", r"years?", r"days?", r"hours?",
                   r"minutes?", r"km", r"kilomet(?:re|er)s?", r"miles?", r"euros?", r"dollars?"],
     day_anchor=[r"on the eve", r"the eve of", r"the day before", r"the previous day", r"yesterday",
-                r"last (?:week|month|year|night)",
+                r"last (?:week|month|year|night|spring|summer|autumn|fall|winter)",
                 r"(?:on |last |this |next )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
                 r"(?: (?:morning|evening|night|afternoon))?",
                 r"\d{1,2} (?:january|february|march|april|may|june|july|august|september|october|november|december)",
@@ -149,8 +149,10 @@ PACK = LanguagePack(
     # "three, at most four", "40 up to 45", "five or six": the second figure is the high one
     range_join=[r"and", r"to", r"-", "\u2013", "\u2014", r"or", r"up to", r",? at (?:the )?most,?",
                 r",? (?:perhaps|maybe|possibly|or even|even),?"],
-    partitive=[r"of"],
-    whole_count=[r"all", r"all of the", r"all of (?:its|their|the)"],
+    partitive=[r"of", r"out of"],
+    whole_count=[r"all", r"all of (?:its|their|the)"],
+    count_head=[r"(?:number|total|tally|count)(?: [^,.;:]{0,40}?)? (?:to|at|now at|is|was|stands at|stood at)",
+                r"a total of"],
     normalize=fold,
     sentence_abbreviations=["Mr", "Mrs", "Ms", "Dr", "Prof", "Gen", "Col", "Lt", "Sgt", "Capt", "Gov", "Sen",
                             "Rep", "St", "approx", "est", "No", "vs", "Jan", "Feb", "Aug", "Sept", "Oct",

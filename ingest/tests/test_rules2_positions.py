@@ -60,6 +60,15 @@ FIGURES = [
     # the singular of the unit only right after the figure ("one bus", not "40 drivers of the bus company")
     ("The students said one bus was off the road.", ["fleet"], [("students", "buses-off", "number", 1, None)]),
     ("The students said 40 drivers of the bus company had been withdrawn from duty.", ["fleet"], []),
+    # the count the question asks for, said of the figure itself
+    ("The Interior Ministry said it had cleared two of its six buses, leaving four off the road.", ["fleet"],
+     [("ministry", "buses-off", "number", 4, None)]),
+    ("The students said two more buses had failed inspection, bringing the number off the road to five.", ["fleet"],
+     [("students", "buses-off", "number", 5, None)]),
+    ("The students said three out of six buses were off the road.", ["fleet"],
+     [("students", "buses-off", "number", 3, None)]),
+    # money is no count
+    ("The students said the fine was €2,000 for each of them.", ["crowds"], []),
     # a unit that names a scale: the figure in millions
     ("The students said the overrun was at least 50 million euros.", ["cost"],
      [("students", "overrun", "number", 50, None)]),
@@ -78,6 +87,15 @@ FIGURES = [
 @pytest.mark.parametrize("sentence, topics, expected", FIGURES, ids=[f[0][:50] for f in FIGURES])
 def test_rules2_reads_figures(story3, sentence, topics, expected):
     assert read(story3, sentence, topics) == expected
+
+
+def test_a_season_of_its_own_is_another_day(story3):
+    # the question's words in the sentence before are not this sentence's when it names its own time
+    context = "Twelve buses were withdrawn on Monday. Last summer the students said 80 buses were repaired."
+    assert read(story3, "Last summer the students said 80 buses were repaired.", ["fleet"], context) == []
+    context = "Twelve buses were withdrawn on Monday. The students said 80 buses were repaired."
+    assert read(story3, "The students said 80 buses were repaired.", ["fleet"], context) == \
+        [("students", "buses-off", "number", 80, None)]
 
 
 POSITIONS = [

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 # A count under 1,000 is the question's only with the question's words this near it.
 NEAR = 60
+_CURRENCY = ("€", "$", "£", "¥")
+_SPACE = re.compile(r"\s*")
 _FIG = r"\d{1,3}(?:(?:,|\.|\u00a0|\u202f| )\d{3})+(?!\d)|\d+(?:[.,]\d+)?"
 
 
@@ -61,6 +63,8 @@ class Figures:
         # "all five ships": a whole count with a noun of its own, when the unit's is not there
         self.whole = re.compile(rf"(?<!\w)(?:{'|'.join(pack.whole_count)})\s+$", re.IGNORECASE) \
             if pack.whole_count else None
+        self.count_head = re.compile(rf"(?<!\w)(?:{'|'.join(pack.count_head)})\s+$", re.IGNORECASE) \
+            if pack.count_head else None
         self.count_noun = re.compile(r"\s+(?:[\w-]+\s+)?[a-z][\w-]*s(?!\w)", re.IGNORECASE)
 
     def unit(self, text: str, n) -> Unit | None:
@@ -83,7 +87,7 @@ class Figures:
         800"), so a figure without it counts."""
         unit = q.unit_rules
         scale = unit.scale if unit else 1.0
-        best, skip = None, -1
+        best, first, skip = None, None, -1
         for m in self.figure_rx.finditer(c):
             if m.start() < skip:
                 continue  # the whole of a partitive count ("one of its *five* ferries")
@@ -127,7 +131,10 @@ class Figures:
                 whole = self.figure_rx.match(c, part.end())
                 if whole:
                     skip, end = whole.end(), whole.end()
-            with_unit = bool(unit and unit.rx.match(c, end))
+            at_unit = unit.rx.match(c, end) if unit else None
+            with_unit = bool(at_unit)
+            if not with_unit and c[max(0, m.start() - 1):m.start()] in _CURRENCY:
+                continue  # "€2,000": money, not a count of the unit
             if scale != 1.0:
                 # "40 million euros" under "million euros": 40; "put it at 20 million": 20
                 with_unit = bool(mult) and (mult == scale or with_unit)
@@ -137,21 +144,27 @@ class Figures:
                 continue  # "8 percent", "three days"
             counted = bool(not with_unit and value < 1000 and self.whole and self.count_noun.match(c, end)
                            and self.whole.search(c[max(0, m.start() - 12):m.start()]))  # "all five ships"
-            if not with_unit and not counted and not mult and value < (10 if bare else 1000):
+            # what the question counts, said of this figure: "leaving three out of service",
+            # "bringing the number out of service to three", "a total of 12"
+            keyed = bool(q.keywords and q.keywords.match(c, _SPACE.match(c, at_unit.end() if at_unit else end).end())) \
+                or bool(self.count_head and self.count_head.search(c, max(0, m.start() - 60), m.start()))
+            if not (with_unit or keyed or counted or mult) and value < (10 if bare else 1000):
                 continue
-            if not mult and value < 1000 and not bare and q.keywords \
+            if (spelt or value < 10) and not (mult or bare or keyed) and q.keywords \
                     and not q.keywords.search(c, max(0, m.start() - NEAR), end + NEAR):
                 continue  # a small count far from what the question counts ("cracks on two ferries")
-            conf = 0.8 if with_unit else 0.45 if counted else 0.55
+            conf = 0.8 if with_unit or keyed else 0.45 if counted else 0.55
             if spelt and not with_unit:
                 conf -= 0.05
             if self.approximate and self.approximate.search(c[max(0, m.start() - 25):m.start()]):
                 conf -= 0.05
             candidate = (value, high, conf)
-            if with_unit:
+            if keyed:
                 return candidate
+            if with_unit:
+                first = first or candidate
             best = best or candidate
-        return best
+        return first or best
 
     def _value(self, m) -> tuple[float | None, bool]:
         """The number a figure match spells (digits in group 1, words in groups 2 and 3), and
