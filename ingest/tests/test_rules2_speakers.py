@@ -18,6 +18,9 @@ def story3(story2):  # noqa: F811
                             affirm=[r"\b(LRAD|device) (must|should) be banned\b"],
                             deny=[r"\b(LRAD|device) (must|should) not be banned\b"],
                             partial=[r"\bbanned\b.{0,30}\bbut\b"])
+    Question.objects.create(story=story2, topic=Topic.objects.get(story=story2, key="crowds"), key="rally-monday",
+                            text="How many came to Monday's rally?", kind="number", unit="people",
+                            keywords=[r"\bMonday's rally\b"])
     Outlet.objects.create(story=story2, key="courier", name="The Lanport Courier")
     rules2._cache.clear()
     return story2
@@ -83,6 +86,9 @@ SPEAKER_SHAPES = [
      "250,000.", None, ["crowds"], [("archive", "crowd-size", "number", 275000)]),
     ("verbs", "The Archive of Public Gatherings established in its report that 275,000 people came.", None, ["crowds"],
      [("archive", "crowd-size", "number", 275000)]),
+    # a name owning a thing is no speaker ("the yard that built Orrelink's ferries says")
+    ("speaker-clause", "The students who marched past the Interior Ministry's gates say the LRAD must be banned.", None,
+     ["march-15"], [("students", "device-banned", "affirm", None)]),
     # a transcript's answer: after the speaker's own saying, the rest is what it says
     ("pronoun-role", "We told the students the LRAD must be banned, in writing.",
      "VUČIĆ: No. We told the students the LRAD must be banned, in writing.", ["march-15"],
@@ -105,3 +111,22 @@ def test_credit_opening_the_sentence(story3):
         found = rules2.extract(rules, ExcerptView(id=1, sentence=sentence, text=sentence, topics=["march-15"], day=D,
                                                   outlets=("danas",)))
         assert [(f.actor, f.question, f.via) for f in found] == [("students", "device-banned", via)], sentence
+
+
+def test_credited_report_in_the_sentence_before(story3):
+    """The sentence before credits another outlet for its own speaker's report: this
+    sentence's own speaker is no part of it; and the day of that credit ("reported on
+    Tuesday") is no day of the sentence's own, so the event named before still counts."""
+    rules = rules2.story_rules(story3)
+
+    def found(sentence, before):
+        view = ExcerptView(id=1, sentence=sentence, text=f"{before} {sentence}", topics=["march-15", "crowds"], day=D,
+                           outlets=("danas",))
+        return sorted((f.actor, f.question, f.position, f.value, f.via) for f in rules2.extract(rules, view))
+
+    assert found("The Interior Minister said the LRAD must not be banned.",
+                 "As Beta reported, the students now believe the LRAD must be banned.") == [
+        ("ministry", "device-banned", "deny", None, None)]
+    assert found("As Beta reported on Tuesday, the Archive of Public Gatherings puts the crowd at 275,000 people.",
+                 "Monday's rally filled the square.") == [
+        ("archive", "crowd-size", "number", 275000, "beta"), ("archive", "rally-monday", "number", 275000, "beta")]

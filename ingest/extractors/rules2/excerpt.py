@@ -31,7 +31,9 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
     s = n(raw)
     prev, nxt = n(raw_prev), n(text_clean(raw_next))
     low, prev_low, next_low = lower(s), lower(prev), lower(nxt)
-    own_day = bool(rules.day_anchor and rules.day_anchor.search(low))
+    credit_end = rules.credits.opening(s)
+    # a day of the sentence's own, not the day of the report it credits ("As X reported on Thursday, ...")
+    own_day = bool(rules.day_anchor and rules.day_anchor.search(low, credit_end or 0))
     questions = []
     for q in candidates:
         if q.keywords is None or q.keywords.search(low):
@@ -45,13 +47,13 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
     if not (rules.speakers.attribution.search(low) or rules.speakers.according_to.search(low) or LABEL.match(s) or LABEL.match(prev)
             or ('"' in s and ('"' in prev or ":" in s))):
         return []  # nobody is said to say anything: most sentences of the news
-    attributions = rules.speakers.read(s, prev, same_paragraph=same_paragraph, credit_end=rules.credits.opening(s))
+    attributions = rules.speakers.read(s, prev, same_paragraph=same_paragraph, credit_end=credit_end)
     if not attributions:
         return []
     via = rules.credits.credited(s)
     if via is None and prev:  # "As N1 reported:" opening the paragraph, when it attributes nothing itself
         via = rules.credits.credited(prev)
-        if via and rules.speakers.read(prev):
+        if via and rules.speakers.read(prev, credit_end=rules.credits.opening(prev)):
             via = None
     if via and via in excerpt.outlets:
         via = None

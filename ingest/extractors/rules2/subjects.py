@@ -9,6 +9,7 @@ from .names import Mention, lower
 
 SUBJECT_GAP = 60  # characters between a subject and its verb, relative clauses taken out
 
+_POSSESSIVE = re.compile(r"'s?\s+([a-z\-]+)")
 QUOTE = re.compile(r'"[^"]{2,}?"')
 # up to three words in small letters after a comma or quotation: a title before a name
 _TITLE = re.compile(r"""(?:,|(?<=[,.!?])["'])\s*((?:[a-z][\w'\-]*\s+){0,2}[a-z][\w'\-]*)$""")
@@ -65,6 +66,10 @@ class Subjects:
             if m.kind == "pronoun" and re.search(r"\b(?:that|and)\s*$", s[c_start:m.start]) is None \
                     and s[m.end:m.end + 3].startswith("'s"):
                 continue
+            owned = _POSSESSIVE.match(s, m.end)
+            if m.actor and owned and not (self.names.generic_roles and self.names.generic_roles.fullmatch(
+                    "the " + owned.group(1))):
+                continue  # "the yard that built Orrelink's ferries says": not Orrelink (its office would be)
             # A name followed by its own verb before ours is that verb's subject ("the union
             # set up its pickets, Harbourline said"): the nearest name wins anyway.
             return m
