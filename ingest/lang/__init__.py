@@ -116,6 +116,8 @@ class LanguagePack:
     concessive: list[str] = field(default_factory=list)
     # Hearsay and rumour: no statement ("reportedly", "allegedly", "rumours that").
     rumour: list[str] = field(default_factory=list)
+    # A saying recalled from before, not the news: "three weeks ago you said", "had until now said".
+    recalled: list[str] = field(default_factory=list)
     # An indirect question: no statement ("asked whether", "wondered if").
     question: list[str] = field(default_factory=list)
     # Before a cue, a word that makes what follows a guess, not a statement ("might have").

@@ -112,8 +112,13 @@ PACK = LanguagePack(
             r"speculat(?:e|es|ed|ing)", r"unconfirmed", r"unverified", r"(?:is|are|was|were) said to",
             r"it is (?:believed|understood|rumou?red)", r"(?:is|are|was|were) believed to", r"may have said",
             r"is thought to", r"are thought to"],
-    speculation=[r"not rule out", r"n't rule out", r"might", r"may", r"could", r"possibly", r"perhaps", r"maybe"],
-    question=[r"(?:know|knew|knows|sure|certain|clear) (?:\w+ )?(?:whether|if)\b", r"(?:reveal|disclos|explain|find out|establish|determin|investigat|check|examin|look into)\w* (?:\w+ )?whether",
+    # Before the verb of saying, a time that makes it a recalled saying, not the news ("three
+    # weeks ago you said", "had until now said").
+    recalled=[r"(?:a|one|two|three|four|five|six|\d+|a few|several) (?:days?|weeks?|months?|years?) ago", r"until now",
+              r"at the time", r"back then", r"previously"],
+    speculation=[r"not rule out", r"n't rule out", r"might", r"(?<!mid-)(?<!\bin )(?<!\d )may(?! \d)", r"could", r"possibly", r"perhaps", r"maybe"],
+    question=[r"(?:know|knew|knows|sure|certain|clear) (?:\w+ )?(?:whether|if)\b", r"(?:reveal|disclos|explain|find out|establish|determin|investigat|check|examin|look into|decid|assess|consider"
+              r"|weigh|review|judg)\w* (?:[\w-]+ ){0,3}?whether",
               r"to know (?:whether|if|why|how|who|what|when)", r"ask(?:s|ed|ing)? (?:\w+ ){1,4}?(?:whether|if)\b",
               r"ask(?:s|ed|ing)? (?:whether|if|why|how|who|what|when)", r"wonder(?:s|ed|ing)? (?:whether|if|why|how)",
               r"question(?:s|ed|ing)? (?:whether|if|why)", r"(?:it is|it remains|it was) (?:unclear|not clear) (?:whether|if)"],

@@ -111,6 +111,14 @@ POSITIONS = [
     ("The Interior Minister said: I do not say the buses are unsafe.", None),
     ("The students said they had never claimed the buses are safe.", None),
     ("The Interior Ministry said the buses are safe, and did not say when they would run.", "affirm"),
+    # the month is no guess
+    ("The Interior Minister said on 12 May that the buses are safe.", "affirm"),
+    ("The Interior Minister said the buses may be safe.", None),
+    # an indirect question, a saying recalled from before
+    ("The Interior Minister said inspectors will decide by Friday whether the buses are safe.", None),
+    ("Two weeks ago the Interior Ministry said the buses are safe.", None),
+    ("The Interior Ministry had until now said the buses are safe.", None),
+    ("The Interior Ministry, which previously said the buses were unsafe, now says the buses are safe.", "affirm"),
 ]
 
 

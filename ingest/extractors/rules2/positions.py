@@ -45,6 +45,7 @@ class Positions:
         self.hedge = words(pack.hedge)
         self.conditional = words(pack.conditional)
         self.rumour = words(pack.rumour)
+        self.recalled = words(pack.recalled)
         self.question_marker = words(pack.question)
         self.denial_object = words(pack.denial_object)
         self.denial_always = words(pack.denial_always)
@@ -55,7 +56,8 @@ class Positions:
         self.concessive = re.compile(rf"(?<!\w)(?:{'|'.join(pack.concessive)})\s+$") if pack.concessive else None
 
     def unstated(self, s: str, a: int, b: int) -> bool:
-        """The content s[a:b] is no statement: a question, or hearsay about the saying."""
+        """The content s[a:b] is no statement: a question, a saying recalled from before, or
+        hearsay about the saying."""
         c = s[a:b]
         s_quoteless = s.rstrip()
         prefix = s[:min(a, b)]
@@ -63,6 +65,8 @@ class Positions:
             return True
         if self.question_marker and self.question_marker.search(c):
             return True
+        if self.recalled and self.recalled.search(re.split(r"[,;:(]", prefix[-40:])[-1]):
+            return True  # "three weeks ago you said ...": an earlier saying, recalled
         # Hearsay about the saying itself ("X has reportedly told ...", "rumours that X said"),
         # not a word inside what was said ("X dismissed rumours that ...").
         return bool(self.rumour and self.rumour.search(prefix[-60:] + c[:8]))
