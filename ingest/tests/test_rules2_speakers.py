@@ -89,6 +89,18 @@ SPEAKER_SHAPES = [
     # a name owning a thing is no speaker ("the yard that built Orrelink's ferries says")
     ("speaker-clause", "The students who marched past the Interior Ministry's gates say the LRAD must be banned.", None,
      ["march-15"], [("students", "device-banned", "affirm", None)]),
+    # a spokeswoman for X is X, after her name too
+    ("speaker-clause", '"The police have no such device," said Ana Petrovic, a spokeswoman for the Interior Ministry.',
+     None, ["march-15"], [("ministry", "device-owned", "deny", None)]),
+    ("speaker-clause", "The police have no such device, according to Ana Petrovic, a spokeswoman for the Interior "
+     "Ministry.", None, ["march-15"], [("ministry", "device-owned", "deny", None)]),
+    ("speaker-clause", "According to Reuters, the army has an LRAD.", None, ["march-15"], []),
+    # the verb's object, then more of the statement: both parts are said
+    ("verbs", '"The LRAD must be banned," the Interior Minister told reporters, adding that the police have no such '
+     "device.", None, ["march-15"], [("ministry", "device-banned", "affirm", None),
+                                     ("ministry", "device-owned", "deny", None)]),
+    ("range", "As Beta reported, the Archive of Public Gatherings now puts the crowd at 2,400 people.", None, ["crowds"],
+     [("archive", "crowd-size", "number", 2400)]),
     # a transcript's answer: after the speaker's own saying, the rest is what it says
     ("pronoun-role", "We told the students the LRAD must be banned, in writing.",
      "VUČIĆ: No. We told the students the LRAD must be banned, in writing.", ["march-15"],

@@ -17,6 +17,8 @@ _NAME_LEAD = re.compile(r"(?:\s*\b[A-Z][\w.'\-]*)+$")  # a title and first names
 _SUBJECT_LEAD = re.compile(r"(?:[\w'\-]+\s+){0,3}")  # "opposition leader Pavel " before a name
 _POSSESSED = re.compile(r"(?:'s?\s+([a-z\-]+))?\s*|'s?\s*")  # "the mayor's office claims"
 _VERB_FIRST = re.compile(r"\W*\w+\s+(?:also\s+|then\s+|again\s+)?")  # "but repeated", "but also said"
+_APPOSED = re.compile(r"\s*(?:[A-Z][\w.'\-]*\s+){0,3}?[A-Z][\w.'\-]*,\s*")  # "Ann Berg, "
+_OBJECT_THEN = re.compile(r"(?:[^\W\d][\w'\-]*\s+){0,4}?[^\W\d][\w'\-]*,(?=\s)")  # "reporters, adding ..."
 _PLUPERFECT = re.compile(r"\bhad\b")
 _COLON_QUOTE = re.compile(r':\s*"(?=\S)')
 LABEL_TIME = re.compile(r"^\s*\d{1,2}[:.]\d{2}\s+")
@@ -144,11 +146,17 @@ class Speakers(Subjects):
                                                                                    clause_mentions, in_quote):
                 continue  # reported inside another's statement ("X said Y told ...")
             if kind == "according":
+                # "according to Ann Berg, a spokeswoman for X": past a name that is no actor's
                 after = [m for m in clause_mentions if m.start >= v_end and m.start - v_end <= 40
                          and (self.according_gap or _SPACES).fullmatch(s[v_end:m.start])]
+                named = None if after else _APPOSED.match(orig, v_end)
+                if named:  # only when what follows the name speaks for an actor (not "according to Reuters, the army ...")
+                    after = [x for m in clause_mentions if m.start == named.end()
+                             for x in [self._spoken_for(s, m, clause_mentions)] if x is not m]
                 if not after:
                     continue
-                speakers = self._coordinated(s, after[0], clause_mentions, forward=True)
+                speakers = self._coordinated(s, self._spoken_for(s, after[0], clause_mentions), clause_mentions,
+                                             forward=True)
                 last = max(m.end for m in speakers)
                 gap = None
                 if s[c_start:v_start].strip(" ,\"'") == "" or s[c_start:v_start].strip().lower() in ("", "and"):
@@ -181,11 +189,14 @@ class Speakers(Subjects):
                     if first < v_start and orig[first:first + 1].isupper():
                         lead = self._title_strip(lead)  # '"...," union leader Jo Brandt said'
                     tail = s[v_end:c_end].strip()
-                    inverted = lead.endswith((",", '"', "'")) and len(lead) > 8 and (not tail or tail[0] in ",.;")
+                    # '"...," she told reporters, adding that ...': the verb's object, then more
+                    goes_on = tail.startswith(",") or bool(_OBJECT_THEN.match(tail))
+                    inverted = lead.endswith((",", '"', "'")) and len(lead) > 8 and (
+                        not tail or tail[0] in ",.;" or goes_on)
                     alt = gap = None
                     if inverted:  # '"...," the minister said' (", adding that ..." says more)
-                        content = (c_start, c_end) if tail.startswith(",") else (c_start, c_start + len(lead))
-                        if tail.startswith(","):  # "The contract, she says, must end."
+                        content = (c_start, c_end) if goes_on else (c_start, c_start + len(lead))
+                        if goes_on:  # "The contract, she says, must end."
                             gap = (c_start + len(lead), s.index(",", v_end) + 1)
                     else:
                         content, reach = (v_start, self._nested(s, v_end, c_end)), c_end
@@ -207,7 +218,9 @@ class Speakers(Subjects):
                              and not self.names.is_object(s, m)]
                     if not after:
                         continue
-                    speakers = self._coordinated(s, after[0], clause_mentions, forward=True)
+                    # '"...," said Ann Berg, a spokeswoman for X': X
+                    speakers = self._coordinated(s, self._spoken_for(s, after[0], clause_mentions), clause_mentions,
+                                                 forward=True)
                     content = (c_start, v_start)
                 att = self._attribution(s, speakers, content, verb, prev, mentions, v_start)
                 if att and subject is not None:

@@ -50,6 +50,14 @@ class Subjects:
         return bool(after and self._determiner_only.fullmatch(s, v_end, after[0].start)
                     and (not s[after[0].end:c_end].strip() or s[after[0].end:c_end].lstrip()[0] in ",.;"))
 
+    def _spoken_for(self, s, m: Mention, mentions) -> Mention:
+        """The actor a stand-in speaks for, named right after it: "a spokeswoman for X" is X."""
+        if m.actor is None and self.speaks_for:
+            for x in mentions:
+                if x.start >= m.end and x.start - m.end <= 30 and x.actor:
+                    return x if self.speaks_for.search(s[m.start:x.start]) else m
+        return m
+
     def _subject(self, s, before, v_start, c_start) -> Mention | None:
         inner = [(r.start(), r.end()) for r in self.relative.finditer(s, c_start, v_start)] if self.relative else []
         for m in reversed(before):
