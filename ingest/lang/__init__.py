@@ -120,6 +120,10 @@ class LanguagePack:
     recalled: list[str] = field(default_factory=list)
     # An indirect question: no statement ("asked whether", "wondered if").
     question: list[str] = field(default_factory=list)
+    # (regex, replacement) pairs that fold a perfect into the simple form the story's cues are
+    # usually written in, tried when no cue matches as written: "should have been revoked" ->
+    # "should be revoked", "had never been safe" -> "never was safe".
+    auxiliary_folds: list = field(default_factory=list)
     # Before a cue, a word that makes what follows a guess, not a statement ("might have").
     speculation: list[str] = field(default_factory=list)
     # --- figures ------------------------------------------------------------------------

@@ -27,9 +27,10 @@ def story3(story):
                             position=11, text="How far over budget, in millions of euros?", keywords=[r"\boverrun\b"])
     # cues as a user writes them, one polarity's inside another's
     Question.objects.create(story=story, topic=fleet, key="buses-safe", position=12, text="Are the buses safe?",
-                            keywords=[r"\bsafe\b", r"\bunsafe\b", r"\bdefects?\b"],
-                            affirm=[r"\bno longer unsafe\b", r"\bno defects?\b", r"\b(is|are) safe\b"],
-                            deny=[r"\bunsafe\b", r"\bnot safe\b"], partial=[r"\bdefects?\b"])
+                            keywords=[r"\bsafe\b", r"\bunsafe\b", r"\bdefects?\b", r"\bscrapped\b"],
+                            affirm=[r"\bno longer unsafe\b", r"\bno defects?\b", r"\b(is|are|was|were) safe\b"],
+                            deny=[r"\bunsafe\b", r"\bnot safe\b", r"\bshould be scrapped\b"],
+                            partial=[r"\bdefects?\b"])
     rules2._cache.clear()
     return story
 
@@ -111,6 +112,10 @@ POSITIONS = [
     ("The Interior Minister said: I do not say the buses are unsafe.", None),
     ("The students said they had never claimed the buses are safe.", None),
     ("The Interior Ministry said the buses are safe, and did not say when they would run.", "affirm"),
+    # a perfect read as the simple form the cue is written in
+    ("The students said the buses had never been safe.", "deny"),
+    ("The Interior Ministry said the buses have always been safe.", "affirm"),
+    ("The students said the buses should have been scrapped long ago.", "deny"),
     # the month is no guess
     ("The Interior Minister said on 12 May that the buses are safe.", "affirm"),
     ("The Interior Minister said the buses may be safe.", None),

@@ -53,6 +53,7 @@ class Positions:
         # "do not say", "never claimed", "am not saying"
         self.unsaying = re.compile(rf"(?<!\w)(?:{'|'.join(pack.negation)})\s+(?:{'|'.join(pack.attribution)})(?!\w)") \
             if pack.negation and pack.attribution else None
+        self.folds = [(re.compile(pattern_lower(rx)), repl) for rx, repl in pack.auxiliary_folds]
         self.concessive = re.compile(rf"(?<!\w)(?:{'|'.join(pack.concessive)})\s+$") if pack.concessive else None
 
     def unstated(self, s: str, a: int, b: int) -> bool:
@@ -75,8 +76,13 @@ class Positions:
         """(position, confidence, cue) of the content `c`: the partial cue, else the deny
         cue, else the affirm cue, unless another's match holds it ("no evidence of
         irregularities" is the deny cue, not the partial "irregularities")."""
-        found = {pos: m for pos, rx in (("partial", q.partial), ("deny", q.deny), ("affirm", q.affirm))
-                 if rx and (m := rx.search(c))}
+        found = self._cues(q, c)
+        if not found and self.folds:
+            folded = c
+            for rx, repl in self.folds:
+                folded = rx.sub(repl, folded)
+            if folded != c:  # "the licence should have been revoked" meets "should (be )?revoked"
+                c, found = folded, self._cues(q, folded)
         for pos, m in list(found.items()):
             if any(o.start() <= m.start() and m.end() <= o.end() and o.end() - o.start() > m.end() - m.start()
                    for o in found.values()):
@@ -110,6 +116,11 @@ class Positions:
         if att.denial:
             return "deny", 0.35, att.verb
         return "affirm", 0.3, "(no cue)"
+
+    @staticmethod
+    def _cues(q: QuestionRules, c: str) -> dict:
+        return {pos: m for pos, rx in (("partial", q.partial), ("deny", q.deny), ("affirm", q.affirm))
+                if rx and (m := rx.search(c))}
 
     def _governed(self, c: str, at: int) -> bool:
         """The content's verb of denial reaches the cue at `at`: "denied (that) ...",
