@@ -8,7 +8,7 @@ PACK = LanguagePack(
     attribution=[
         r"said", r"says?", r"saying", r"told", r"tells?", r"telling", r"stated", r"states", r"stating", r"affirm(?:s|ed)",
         r"insist" + _S, r"announc(?:e|es|ed|ing)", r"claim" + _S, r"quoted? as saying", r"confirm" + _S,
-        r"admit(?:s|ted|ting)?", r"added", r"adds", r"argu(?:e|es|ed|ing)", r"maintain" + _S,
+        r"admit(?:s|ted|ting)?", r"add(?:s|ed|ing)", r"argu(?:e|es|ed|ing)", r"maintain" + _S,
         r"declar(?:e|es|ed|ing)", r"repeat" + _S, r"reiterat(?:e|es|ed|ing)", r"assert" + _S,
         r"wr(?:ote|ites?|iting)", r"estimat(?:e|es|ed|ing)", r"counted", r"reported", r"stress" + _S,
         r"not(?:e|ed|es|ing)", r"explain" + _S, r"acknowledg(?:e|es|ed|ing)", r"conced(?:e|es|ed|ing)",

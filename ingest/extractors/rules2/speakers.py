@@ -190,7 +190,9 @@ class Speakers(Subjects):
                         lead = self._title_strip(lead)  # '"...," union leader Jo Brandt said'
                     tail = s[v_end:c_end].strip()
                     # '"...," she told reporters, adding that ...': the verb's object, then more
-                    goes_on = tail.startswith(",") or bool(_OBJECT_THEN.match(tail))
+                    then = _OBJECT_THEN.match(tail)  # not "..., asked whether ...": a saying goes on
+                    goes_on = tail.startswith(",") or bool(then and self.attribution.match(tail, _SPACES.match(
+                        tail, then.end()).end()))
                     inverted = lead.endswith((",", '"', "'")) and len(lead) > 8 and (
                         not tail or tail[0] in ",.;" or goes_on)
                     alt = gap = None
