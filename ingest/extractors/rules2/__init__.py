@@ -10,8 +10,11 @@ How a sentence is read (docs/extraction.md says it at length):
    "but", outside quotation marks): "the army estimated 88,000 while the police reported
    107,000" is two clauses, each with its own speaker and its own figure.
 3. Attributions in each clause: a verb of saying (one word or several: "told reporters",
-   "issued a statement"), "according to X", "as X said," or a transcript label ("KOVAC: ...").
-   A verb inside a quotation is quoted speech, not an attribution.
+   "issued a statement"), "according to X", "as X said," a transcript label ("KOVAC: ..."),
+   a quotation after a colon ('Kovac, at the gate: "..."'), or a credit opening the sentence
+   ("As N1 reported, the minister sees ...": the subject's report). A verb inside a quotation
+   is quoted speech, not an attribution; one in a relative clause whose pronoun is its
+   subject (", who told parliament that ...,") is the name's before it.
 4. The speaker is the verb's subject, in the main clause: the nearest name (an actor's
    alias or role noun, or a pronoun) before the verb, skipping a relative clause
    (", who ..., ") and refusing a name that is the object of a preposition ("critics of the
