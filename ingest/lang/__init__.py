@@ -109,6 +109,8 @@ class LanguagePack:
     clause_break: list[str] = field(default_factory=list)
     # --- is it a statement at all --------------------------------------------------------
     negation: list[str] = field(default_factory=list)
+    # Phrases with a negation word that negate nothing ("no doubt", "not only").
+    negation_idiom: list[str] = field(default_factory=list)
     hedge: list[str] = field(default_factory=list)
     # A condition or a hypothesis: no statement ("if", "unless", "were to").
     conditional: list[str] = field(default_factory=list)

@@ -108,6 +108,11 @@ POSITIONS = [
     # a negated affirm cue, and a deny cue over an affirm cue it overlaps
     ("The Interior Ministry said the buses are not safe to drive.", "deny"),
     ("The students said none of the buses are safe.", "deny"),
+    # a negated deny cue affirms; a negation word that negates nothing
+    ("The Interior Ministry said the buses were by no means unsafe.", "affirm"),
+    ("The students said there was no doubt the buses were unsafe.", "deny"),
+    ("The students said they had not changed their view that the buses are unsafe.", "deny"),
+    ("The Interior Ministry said there was no question the buses are safe.", "affirm"),
     # a negated saying says neither
     ("The Interior Minister said: I do not say the buses are unsafe.", None),
     ("The students said they had never claimed the buses are safe.", None),

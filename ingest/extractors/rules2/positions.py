@@ -42,6 +42,7 @@ class Positions:
     def __init__(self, pack: LanguagePack):
         self.denial = words(pack.denial)
         self.negation = words(pack.negation)
+        self.negation_idiom = words(pack.negation_idiom)
         self.hedge = words(pack.hedge)
         self.conditional = words(pack.conditional)
         self.rumour = words(pack.rumour)
@@ -94,6 +95,10 @@ class Positions:
                 return None
             if att.denial and m.start() > 0 and self._governed(c, m.start()):
                 return "affirm", 0.6, m.group(0)
+            if not (self.negation and self.negation.search(m.group(0))) and self._negated(c, m.start(), close=True):
+                # "should not keep its licence" under a deny cue "keep its licence" (the
+                # negation right before the cue: "had not changed its view that ..." negates the view)
+                return "affirm", 0.6, m.group(0)
             return "deny", 0.8, m.group(0)
         if (m := found.get("affirm")):
             if self._unasserted(c, m.start()):
@@ -135,8 +140,14 @@ class Positions:
             return True
         return bool(self.denial_object and self.denial_object.search(between))
 
-    def _negated(self, c: str, at: int) -> bool:
-        return bool(self.negation and self.negation.search(self._clause_before(c, at)))
+    def _negated(self, c: str, at: int, *, close: bool = False) -> bool:
+        """A negation before the cue at `at`, in its clause (`close`: among its two words before)."""
+        window = self._clause_before(c, at)
+        if close:
+            window = " ".join(window.split()[-2:])
+        if self.negation_idiom:
+            window = self.negation_idiom.sub(" ", window)  # "there is no doubt the ...": no negation
+        return bool(self.negation and self.negation.search(window))
 
     def _unasserted(self, c: str, at: int) -> bool:
         """A negated saying before the cue, in its clause: "I do not say it was rigged", "we
