@@ -101,6 +101,10 @@ SPEAKER_SHAPES = [
                                      ("ministry", "device-owned", "deny", None)]),
     ("range", "As Beta reported, the Archive of Public Gatherings now puts the crowd at 2,400 people.", None, ["crowds"],
      [("archive", "crowd-size", "number", 2400)]),
+    # ... but its own report, statement or office does
+    ("speaker-clause", "The Interior Ministry's own report says the police have no such device.", None, ["march-15"],
+     [("ministry", "device-owned", "deny", None)]),
+    ("via", "As Beta reported, the Interior Ministry's decision means the LRAD must be banned.", None, ["march-15"], []),
     # a transcript's answer: after the speaker's own saying, the rest is what it says
     ("pronoun-role", "We told the students the LRAD must be banned, in writing.",
      "VUČIĆ: No. We told the students the LRAD must be banned, in writing.", ["march-15"],

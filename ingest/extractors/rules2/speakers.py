@@ -248,8 +248,9 @@ class Speakers(Subjects):
     def _credited(self, s, start, bounds, mentions, in_quote) -> list[Attribution]:
         c_end = next((b for a, b in bounds if a <= start < b), len(s))
         after = [m for m in mentions if start <= m.start < c_end and not in_quote(m.start)]
-        if not after or not _SUBJECT_LEAD.fullmatch(s, start, after[0].start) or self.names.is_object(s, after[0]):
-            return []
+        if not after or not _SUBJECT_LEAD.fullmatch(s, start, after[0].start) or self.names.is_object(s, after[0]) \
+                or self._owns_thing(s, after[0]):
+            return []  # not "As X reported, the union's strike began ..."
         speakers = self._coordinated(s, after[0], after, forward=True)
         att = self._attribution(s, speakers, (max(m.end for m in speakers), c_end), "reported", "", mentions, start)
         return [att] if att else []

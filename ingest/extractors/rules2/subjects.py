@@ -9,7 +9,7 @@ from .names import Mention, lower
 
 SUBJECT_GAP = 60  # characters between a subject and its verb, relative clauses taken out
 
-_POSSESSIVE = re.compile(r"'s?\s+([a-z\-]+)")
+_POSSESSIVE = re.compile(r"'s?\s+([a-z\-]+(?:\s+[a-z\-]+)?)")  # "Orrelink's ferries", "its own report"
 QUOTE = re.compile(r'"[^"]{2,}?"')
 # up to three words in small letters after a comma or quotation: a title before a name
 _TITLE = re.compile(r"""(?:,|(?<=[,.!?])["'])\s*((?:[a-z][\w'\-]*\s+){0,2}[a-z][\w'\-]*)$""")
@@ -50,6 +50,18 @@ class Subjects:
         return bool(after and self._determiner_only.fullmatch(s, v_end, after[0].start)
                     and (not s[after[0].end:c_end].strip() or s[after[0].end:c_end].lstrip()[0] in ",.;"))
 
+    def _owns_thing(self, s, m: Mention) -> bool:
+        """`m` owns a thing that does not speak for it: "Orrelink's ferries" (not "the
+        mayor's office", "the union's own statement", whose words are the owner's)."""
+        owned = _POSSESSIVE.match(s, m.end)
+        if not owned:
+            return False
+        for word in owned.group(1).split():
+            if (self.names.generic_roles and self.names.generic_roles.fullmatch("the " + word)) or (
+                    self.speaks_for and self.speaks_for.search(word + " of ")):
+                return False
+        return True
+
     def _spoken_for(self, s, m: Mention, mentions) -> Mention:
         """The actor a stand-in speaks for, named right after it: "a spokeswoman for X" is X."""
         if m.actor is None and self.speaks_for:
@@ -74,9 +86,7 @@ class Subjects:
             if m.kind == "pronoun" and re.search(r"\b(?:that|and)\s*$", s[c_start:m.start]) is None \
                     and s[m.end:m.end + 3].startswith("'s"):
                 continue
-            owned = _POSSESSIVE.match(s, m.end)
-            if m.actor and owned and not (self.names.generic_roles and self.names.generic_roles.fullmatch(
-                    "the " + owned.group(1))):
+            if m.actor and self._owns_thing(s, m):
                 continue  # "the yard that built Orrelink's ferries says": not Orrelink (its office would be)
             # A name followed by its own verb before ours is that verb's subject ("the union
             # set up its pickets, Harbourline said"): the nearest name wins anyway.
