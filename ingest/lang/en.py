@@ -119,7 +119,8 @@ PACK = LanguagePack(
     # weeks ago you said", "had until now said").
     recalled=[r"(?:a|one|two|three|four|five|six|\d+|a few|several) (?:days?|weeks?|months?|years?) ago", r"until now",
               r"at the time", r"back then", r"previously"],
-    speculation=[r"not rule out", r"n't rule out", r"might", r"(?<!mid-)(?<!\bin )(?<!\d )may(?! \d)", r"could", r"possibly", r"perhaps", r"maybe"],
+    speculation=[r"not rule out", r"n't rule out", r"might", r"(?<!mid-)(?<!\bin )(?<!\d )may(?! \d)",
+                 r"suspected", r"presumed", r"purported", r"potential", r"could", r"possibly", r"perhaps", r"maybe"],
     question=[r"(?:know|knew|knows|sure|certain|clear) (?:\w+ )?(?:whether|if)\b", r"(?:reveal|disclos|explain|find out|establish|determin|investigat|check|examin|look into|decid|assess|consider"
               r"|weigh|review|judg)\w* (?:[\w-]+ ){0,3}?whether",
               r"to know (?:whether|if|why|how|who|what|when)", r"ask(?:s|ed|ing)? (?:\w+ ){1,4}?(?:whether|if)\b",

@@ -124,6 +124,8 @@ POSITIONS = [
     # the month is no guess
     ("The Interior Minister said on 12 May that the buses are safe.", "affirm"),
     ("The Interior Minister said the buses may be safe.", None),
+    # a suspicion is no finding
+    ("The Interior Ministry said the inquiry concerned suspected defects in the brakes.", None),
     # an indirect question, a saying recalled from before
     ("The Interior Minister said inspectors will decide by Friday whether the buses are safe.", None),
     ("Two weeks ago the Interior Ministry said the buses are safe.", None),
