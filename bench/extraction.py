@@ -18,6 +18,12 @@ prints:
   each extractor over all the stories together;
 - with -v, the wrong and the missed records of rules/2.
 
+`--extractors statements` (or `rules/2,statements`) adds the ceiling: every statement of
+statements.jsonl appended as a record, what a reader who missed nothing would write. Its
+`evaluate` row says how much of the key a story's reporting lets any extractor find: at
+N = 2 a change whose second independent report comes more than a day later (or never) is
+not confirmed by the key's next dated question, however well the sentences are read.
+
 The database is dropped at the end (--keep keeps it).
 """
 import argparse
@@ -92,10 +98,15 @@ def _inner(args) -> None:
         for folder in stories:
             annotations = annotations_read(folder)
             for extractor in extractors:
+                if extractor == "statements" and not annotations:
+                    continue  # no statements.jsonl: no ceiling to show
                 bundle, slug = _bundle_copy(folder, extractor, Path(tmp))
                 story, _ = story_load(bundle)
-                ingest_file(story=story, path=folder / "articles.jsonl", extractor=extractor,
-                            rejects_path=Path(tmp) / f"{slug}.rejects.jsonl")
+                if extractor == "statements":
+                    _statements_append(story, folder)
+                else:
+                    ingest_file(story=story, path=folder / "articles.jsonl", extractor=extractor,
+                                rejects_path=Path(tmp) / f"{slug}.rejects.jsonl")
                 records = story_records(story)
                 score = records_score(records, annotations) if annotations else None
                 row = {"story": folder.name, "extractor": extractor, "records": len(records),
@@ -112,6 +123,20 @@ def _inner(args) -> None:
     _print(results, extractors)
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1, default=str))
+
+
+def _statements_append(story, folder: Path) -> None:
+    """The ceiling: each annotated statement appended as an answer-key-shaped line (its
+    article's outlet and day come from the URL, as for any key line)."""
+    from ledger.record_lines import records_import
+
+    fields = ("actor", "question", "position", "value", "value_high", "date", "url", "quote", "via")
+    lines = [json.dumps({k: s[k] for k in fields if s.get(k) is not None}).encode()
+             for s in map(json.loads, (folder / "statements.jsonl").read_text(encoding="utf-8").splitlines())
+             if "actor" in s and not s.get("no_record")]
+    result = records_import(story=story, lines=lines, source_name="statements.jsonl")
+    if result.rejects:
+        raise SystemExit(f"{folder.name}: statements.jsonl lines rejected: {result.rejects[:3]}")
 
 
 def _f(x) -> str:
