@@ -9,12 +9,20 @@ sentence of their neighbours (`_edge_sentence`): sentence splitting is the costl
 of reading a file, and most paragraphs of a news article are about something else. An excerpt's `position` is therefore
 the character offset of its sentence in the article's text (unique in the article, in
 reading order, and the same whichever other paragraphs were split), not a sentence count.
+
+pysbd itself runs here with the same output and half the work (`_Segmenter`): its
+abbreviation pass skips rewrites that cannot change a line (`_Abbreviations`), and its
+regular expressions are not run on a text that lacks a character they need (`_Regexes`).
+ingest/tests/test_cutting.py holds the sentences to pysbd's and the excerpts to those of the
+code before, on every bundle in fixtures/.
 """
 import re
+import sys
 from dataclasses import dataclass
 from functools import lru_cache
 
 import pysbd
+import pysbd.lists_item_replacer
 from pysbd.abbreviation_replacer import AbbreviationReplacer
 from pysbd.languages import Language
 from pysbd.utils import TextSpan
@@ -29,6 +37,162 @@ if getattr(re, "_MAXCACHE", 0) < 8192:
 PARAGRAPH_BREAK = re.compile(r"\n[ \t\r\f\v]*\n")
 
 
+# What a regular expression needs in a text to match there at all: sets of characters of
+# which the text must hold one each (its literal characters, those of its positive
+# lookarounds, of groups and repeats that must occur, of every branch), read from the
+# pattern's parse. Nothing is claimed for a cased letter under IGNORECASE, a category (\s,
+# \d), a range, a negated set or a back-reference.
+try:
+    from re import _constants as _sre, _parser as _sre_parse
+except ImportError:  # Python before 3.11
+    import sre_constants as _sre
+    import sre_parse as _sre_parse
+
+_REPEATS = tuple(getattr(_sre, name) for name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT") if hasattr(_sre, name))
+
+
+def _literal(code: int, flags: int) -> str | None:
+    char = chr(code)
+    if flags & re.IGNORECASE and not (char.isascii() and not char.isalpha()):
+        return None
+    return char
+
+
+def _needed(items, flags: int) -> list[frozenset]:
+    needs = []
+    for op, av in items:
+        if op is _sre.LITERAL:
+            char = _literal(av, flags)
+            if char is not None:
+                needs.append(frozenset(char))
+        elif op is _sre.IN:
+            chars = [_literal(a, flags) if o is _sre.LITERAL else None for o, a in av]
+            if chars and None not in chars:
+                needs.append(frozenset(chars))
+        elif op is _sre.SUBPATTERN:
+            _group, add, remove, sub = av
+            needs += _needed(sub, (flags | add) & ~remove)
+        elif op in _REPEATS:
+            if av[0] >= 1:
+                needs += _needed(av[2], flags)
+        elif op is _sre.BRANCH:
+            branches = [_needed(branch, flags) for branch in av[1]]
+            if all(branches):
+                needs.append(frozenset().union(*(min(b, key=len) for b in branches)))
+        elif op is _sre.ASSERT:
+            needs += _needed(av[1], flags)
+        elif op is getattr(_sre, "ATOMIC_GROUP", None):
+            needs += _needed(av, flags)
+    return needs
+
+
+def _needs(pattern, flags: int = 0) -> list[frozenset]:
+    if isinstance(pattern, re.Pattern):
+        pattern, flags = pattern.pattern, pattern.flags
+    if not isinstance(pattern, str):
+        return []
+    parsed = _sre_parse.parse(pattern, flags)
+    return _needed(parsed, parsed.state.flags)
+
+
+def _commonness(chars: frozenset) -> tuple:
+    """How likely a text is to hold one of `chars`: pysbd's placeholders (not ASCII) least."""
+    return (sum(1 if c.isascii() and c in " .,\r\n" else 0.1 if c.isascii() else 0.01 for c in chars), len(chars))
+
+
+# Patterns that cost the most, each with a cheaper one that finds a place wherever the first
+# finds a match (so where this finds none, neither does the first). pysbd's numbered list
+# items: one or two digits, a period and a space or ")", after a space, "-" or "⁃" or at the
+# start (its 12 branches each read a part of that); its lettered items: a letter after a space
+# or at the start, then a period.
+_CHEAPER = {
+    pysbd.lists_item_replacer.ListItemReplacer.NUMBERED_LIST_REGEX_1: r"(?<![^\s\-⁃])\d{1,2}\.[\s)]",
+    pysbd.lists_item_replacer.ListItemReplacer.ALPHABETICAL_LIST_WITH_PERIODS: r"(?<!\S)[a-z]\.",
+}
+
+
+def _check(pattern, flags):
+    """A cheap test that is false only where `pattern` cannot match, or None."""
+    if isinstance(pattern, str) and not flags and pattern in _CHEAPER:
+        return re.compile(_CHEAPER[pattern]).search
+    needs = _needs(pattern, flags)
+    if not needs:
+        return None
+    chars = min(needs, key=_commonness)
+    if len(chars) == 1:
+        char = next(iter(chars))
+        return lambda text: char in text
+    return re.compile("[" + "".join(re.escape(c) for c in sorted(chars)) + "]").search
+
+
+class _Regexes:
+    """`re` as pysbd's modules see it while `_Segmenter` runs: the same functions with the same
+    answers, and a pattern that cannot match the text (it lacks a character the pattern
+    needs, `_needs`) is not run. pysbd runs some 120 regular expressions over each text,
+    most of them looking for its own placeholder characters or for punctuation the text does
+    not hold; and `re`'s own look-up of a compiled pattern is skipped too."""
+
+    def __init__(self):
+        self._known: dict = {}
+
+    def __getattr__(self, name):
+        return getattr(re, name)
+
+    def _get(self, pattern, flags):
+        key = (type(pattern), pattern, flags)
+        known = self._known.get(key)
+        if known is None:
+            if len(self._known) > 20_000:
+                self._known.clear()
+            known = self._known[key] = (re.compile(pattern, flags), _check(pattern, flags))
+        return known
+
+    def sub(self, pattern, repl, string, count=0, flags=0):
+        compiled, check = self._get(pattern, flags)
+        return string if check is not None and not check(string) else compiled.sub(repl, string, count)
+
+    def subn(self, pattern, repl, string, count=0, flags=0):
+        compiled, check = self._get(pattern, flags)
+        return (string, 0) if check is not None and not check(string) else compiled.subn(repl, string, count)
+
+    def findall(self, pattern, string, flags=0):
+        compiled, check = self._get(pattern, flags)
+        return [] if check is not None and not check(string) else compiled.findall(string)
+
+    def finditer(self, pattern, string, flags=0):
+        compiled, check = self._get(pattern, flags)
+        return iter(()) if check is not None and not check(string) else compiled.finditer(string)
+
+    def search(self, pattern, string, flags=0):
+        compiled, check = self._get(pattern, flags)
+        return None if check is not None and not check(string) else compiled.search(string)
+
+    def match(self, pattern, string, flags=0):
+        compiled, check = self._get(pattern, flags)
+        return None if check is not None and not check(string) else compiled.match(string)
+
+    def fullmatch(self, pattern, string, flags=0):
+        compiled, check = self._get(pattern, flags)
+        return None if check is not None and not check(string) else compiled.fullmatch(string)
+
+    def split(self, pattern, string, maxsplit=0, flags=0):
+        compiled, check = self._get(pattern, flags)
+        return [string] if check is not None and not check(string) else compiled.split(string, maxsplit)
+
+
+_REGEXES = _Regexes()
+
+
+_modules: list = []
+
+
+def _pysbd_modules() -> list:
+    if not _modules:
+        _modules.extend(m for name, m in list(sys.modules.items())
+                        if name.split(".")[0] == "pysbd" and getattr(m, "re", None) is re)
+    return _modules
+
+
 class _Segmenter(pysbd.Segmenter):
     """pysbd's segmenter, with the same output and one step done without regexes.
 
@@ -38,6 +202,18 @@ class _Segmenter(pysbd.Segmenter):
     does the same search with str.find: the first occurrence, with the whitespace after it
     (`\s` is str.isspace), that ends after the previous sentence's end. A test compares it
     with pysbd's own on a corpus."""
+
+    def segment(self, text):
+        # pysbd's modules read `re` from their globals: `_Regexes` there for this call only,
+        # so that pysbd used elsewhere (the tests' reference) is pysbd as it is.
+        modules = _pysbd_modules()
+        for module in modules:
+            module.re = _REGEXES
+        try:
+            return super().segment(text)
+        finally:
+            for module in modules:
+                module.re = re
 
     def sentences_with_char_spans(self, sentences):
         text, spans, prior = self.original_text, [], 0
