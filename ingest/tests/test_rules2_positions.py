@@ -68,6 +68,8 @@ FIGURES = [
      [("students", "buses-off", "number", 5, None)]),
     ("The students said three out of six buses were off the road.", ["fleet"],
      [("students", "buses-off", "number", 3, None)]),
+    ("The Interior Ministry said a total of 14 had been withdrawn since Monday.", ["fleet"],
+     [("ministry", "buses-off", "number", 14, None)]),
     # money is no count
     ("The students said the fine was €2,000 for each of them.", ["crowds"], []),
     # a unit that names a scale: the figure in millions
@@ -75,6 +77,7 @@ FIGURES = [
      [("students", "overrun", "number", 50, None)]),
     ("The Interior Ministry put the overrun at about 12 million.", ["cost"],
      [("ministry", "overrun", "number", 12, None)]),
+    ("The students said the overrun had reached €47m.", ["cost"], [("students", "overrun", "number", 47, None)]),
     ("The students said the overrun came to 30 up to 35 million euro.", ["cost"],
      [("students", "overrun", "number", 30, 35)]),
     ("The Interior Ministry said the overrun was between 1.2 and 1.5 billion euros.", ["cost"],

@@ -133,13 +133,13 @@ class Figures:
                     skip, end = whole.end(), whole.end()
             at_unit = unit.rx.match(c, end) if unit else None
             with_unit = bool(at_unit)
-            if not with_unit and c[max(0, m.start() - 1):m.start()] in _CURRENCY:
-                continue  # "€2,000": money, not a count of the unit
             if scale != 1.0:
                 # "40 million euros" under "million euros": 40; "put it at 20 million": 20
                 with_unit = bool(mult) and (mult == scale or with_unit)
                 if with_unit:
                     value, high = value / scale, high / scale if high else None
+            if not with_unit and c[max(0, m.start() - 1):m.start()] in _CURRENCY:
+                continue  # "€2,000": money, not a count of the unit
             if not with_unit and self.not_a_figure and self.not_a_figure.match(c, end):
                 continue  # "8 percent", "three days"
             counted = bool(not with_unit and value < 1000 and self.whole and self.count_noun.match(c, end)
