@@ -16,7 +16,10 @@ prints:
   change precision, false changes);
 - per class of the annotations (speaker-clause, pronoun-role, ...): precision and recall of
   each extractor over all the stories together;
-- with -v, the wrong and the missed records of rules/2.
+- with -v, the wrong and the missed records of rules/2;
+- with --critical, for the last extractor: change recall at N = 2 of the annotated statements
+  it found, and what each statement it missed would add alone: the misses that cost a flip,
+  to read first.
 
 `--extractors statements` (or `rules/2,statements`) adds the ceiling: every statement of
 statements.jsonl appended as a record, what a reader who missed nothing would write. Its
@@ -113,6 +116,8 @@ def _inner(args) -> None:
                        "record_score": score.as_dict() if score else None,
                        "evaluate": {n: evaluate(story=story, confirm=n)["overall"] for n in (1, 2)}}
                 results.append(row)
+                if args.critical and score and extractor == extractors[-1]:
+                    _critical(folder, Path(tmp), score.missed)
                 if args.verbose and score and extractor == extractors[-1]:
                     print(f"\n{folder.name} {extractor}: wrong records")
                     for w in score.wrong:
@@ -125,18 +130,49 @@ def _inner(args) -> None:
         Path(args.json).write_text(json.dumps(results, indent=1, default=str))
 
 
-def _statements_append(story, folder: Path) -> None:
+def _statements(folder: Path) -> list[dict]:
+    return [s for s in map(json.loads, (folder / "statements.jsonl").read_text(encoding="utf-8").splitlines())
+            if "actor" in s and not s.get("no_record")]
+
+
+def _statements_append(story, folder: Path, statements: list[dict] | None = None) -> None:
     """The ceiling: each annotated statement appended as an answer-key-shaped line (its
     article's outlet and day come from the URL, as for any key line)."""
     from ledger.record_lines import records_import
 
     fields = ("actor", "question", "position", "value", "value_high", "date", "url", "quote", "via")
     lines = [json.dumps({k: s[k] for k in fields if s.get(k) is not None}).encode()
-             for s in map(json.loads, (folder / "statements.jsonl").read_text(encoding="utf-8").splitlines())
-             if "actor" in s and not s.get("no_record")]
+             for s in (_statements(folder) if statements is None else statements)]
     result = records_import(story=story, lines=lines, source_name="statements.jsonl")
     if result.rejects:
         raise SystemExit(f"{folder.name}: statements.jsonl lines rejected: {result.rejects[:3]}")
+
+
+def _critical(folder: Path, into: Path, missed) -> None:
+    """Each statement the extractor missed, added alone to the ones it found: the change recall
+    at N = 2 it would bring. The misses that cost a flip, to read first."""
+    from ingest.extractors.annotations import _norm
+    from ledger.bundle import story_load
+    from ledger.evaluation import evaluate
+
+    def recall(statements, name):
+        story, _ = story_load(_bundle_copy(folder, name, into)[0])
+        _statements_append(story, folder, statements)
+        return evaluate(story=story, confirm=2)["overall"].get("change_recall") or 0.0
+
+    lost = {(a.url, a.quote, a.actor, a.question, a.position) for a in missed}
+    statements = _statements(folder)
+    is_missed = [(s["url"], _norm(s["quote"]), s["actor"], s["question"], s["position"]) in lost for s in statements]
+    found = [s for s, m in zip(statements, is_missed) if not m]
+    base = recall(found, "critical-found")
+    print(f"\n{folder.name}: change recall at N = 2 of the statements found {base:.2f}, of all {recall(statements, 'critical-all'):.2f};"
+          " what each miss alone would add:")
+    for i, s in enumerate(statements):
+        if is_missed[i]:
+            gain = recall(found + [s], f"critical-{i}") - base
+            if gain > 1e-9:
+                print(f"  +{gain:.3f} {s['actor']} {s['question']} {s['position']} {s.get('value', '')} "
+                      f"{s['date']} {s['classes']} | {s['quote'][:100]}")
 
 
 def _f(x) -> str:
@@ -189,6 +225,8 @@ def main() -> None:
     parser.add_argument("--json", help="write every figure to this file")
     parser.add_argument("--keep", action="store_true", help="keep the benchmark database")
     parser.add_argument("-v", "--verbose", action="store_true", help="list rules/2's wrong and missed records")
+    parser.add_argument("--critical", action="store_true",
+                        help="what each of the last extractor's misses costs in change recall at N = 2")
     parser.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     (_inner if args.inner else _outer)(args)
