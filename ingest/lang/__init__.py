@@ -122,6 +122,13 @@ class LanguagePack:
     recalled: list[str] = field(default_factory=list)
     # An indirect question: no statement ("asked whether", "wondered if").
     question: list[str] = field(default_factory=list)
+    # A yes or no that answers a question put in the same sentence or the line before
+    # ("Asked whether ..., she said: 'Absolutely not.'"): the question put, and the answers.
+    asked: list[str] = field(default_factory=list)
+    answer_yes: list[str] = field(default_factory=list)
+    answer_no: list[str] = field(default_factory=list)
+    # The verbs that open a direct question ("Are the ships safe?": "the ships are safe").
+    auxiliary: list[str] = field(default_factory=list)
     # (regex, replacement) pairs that fold a perfect into the simple form the story's cues are
     # usually written in, tried when no cue matches as written: "should have been revoked" ->
     # "should be revoked", "had never been safe" -> "never was safe".

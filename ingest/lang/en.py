@@ -121,6 +121,17 @@ PACK = LanguagePack(
               r"at the time", r"back then", r"previously"],
     speculation=[r"not rule out", r"n't rule out", r"might", r"(?<!mid-)(?<!\bin )(?<!\d )may(?! \d)",
                  r"suspected", r"presumed", r"purported", r"potential", r"could", r"possibly", r"perhaps", r"maybe"],
+    asked=[r"ask(?:ed|s)? (?:[\w']+ ){0,3}?(?:whether|if)"],
+    answer_yes=[r"yes", r"yeah", r"absolutely", r"certainly", r"definitely", r"of course", r"indeed", r"sure",
+                r"(?:yes )?(?:they|it|he|she|we|i|you) (?:are|is|was|were|will|would|do|does|did|can|could|have|has|had"
+                r"|should|must)"],
+    answer_no=[r"no", r"not at all", r"(?:absolutely|certainly|definitely|of course|surely) not", r"never", r"no way",
+               r"(?:no )?(?:they|it|he|she|we|i|you) (?:are|is|was|were|will|would|do|does|did|can|could|have|has|had"
+               r"|should|must)(?: not|n't)",
+               r"(?:no )?(?:they|it|he|she|we|i|you) (?:aren't|isn't|wasn't|weren't|won't|wouldn't|don't|doesn't|didn't"
+               r"|can't|couldn't|haven't|hasn't|shouldn't)"],
+    auxiliary=[r"are", r"is", r"was", r"were", r"will", r"would", r"do", r"does", r"did", r"can", r"could", r"should",
+               r"must", r"has", r"have", r"had"],
     question=[r"(?:know|knew|knows|sure|certain|clear) (?:\w+ )?(?:whether|if)\b", r"(?:reveal|disclos|explain|find out|establish|determin|investigat|check|examin|look into|decid|assess|consider"
               r"|weigh|review|judg)\w* (?:[\w-]+ ){0,3}?whether",
               r"to know (?:whether|if|why|how|who|what|when)", r"ask(?:s|ed|ing)? (?:\w+ ){1,4}?(?:whether|if)\b",

@@ -105,6 +105,15 @@ SPEAKER_SHAPES = [
     ("speaker-clause", "The Interior Ministry's own report says the police have no such device.", None, ["march-15"],
      [("ministry", "device-owned", "deny", None)]),
     ("via", "As Beta reported, the Interior Ministry's decision means the LRAD must be banned.", None, ["march-15"], []),
+    # a bare yes or no answers the question put in the sentence, or in the line before
+    ("pronoun-role", 'Asked whether the LRAD should be banned, the Interior Minister said: "Absolutely not."', None,
+     ["march-15"], [("ministry", "device-banned", "deny", None)]),
+    ("pronoun-role", "Asked if the LRAD must be banned, the students said yes.", None, ["march-15"],
+     [("students", "device-banned", "affirm", None)]),
+    ("pronoun-role", "VUČIĆ: No.", "REPORTER: Should the LRAD be banned?\n\nVUČIĆ: No.", ["march-15"],
+     [("president", "device-banned", "deny", None)]),
+    ("pronoun-role", "Asked whether the LRAD should be banned, the Interior Minister said he would ask the police.",
+     None, ["march-15"], []),
     # a transcript's answer: after the speaker's own saying, the rest is what it says
     ("pronoun-role", "We told the students the LRAD must be banned, in writing.",
      "VUČIĆ: No. We told the students the LRAD must be banned, in writing.", ["march-15"],

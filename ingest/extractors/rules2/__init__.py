@@ -40,7 +40,8 @@ How a sentence is read (docs/extraction.md says it at length):
    is not the one carrying the excerpt. `rationale`: the speaker, the verb and the cue.
 
 The package, one idea a module: `names` (actors and their stand-ins), `speakers` (steps 2-5:
-attributions), `subjects` (step 4: whose verb it is), `positions` (steps 5 and 7), `figures` (step 8), `credits` (step 9),
+attributions), `subjects` (step 4: whose verb it is), `answers` (a bare yes or no, read against the question
+put), `positions` (steps 5 and 7), `figures` (step 8), `credits` (step 9),
 `story` (all of it compiled once per story), `excerpt` (steps 1 and 6, and the findings).
 """
 from .. import ExcerptView, ExtractResult, Extractor

@@ -63,14 +63,15 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
             continue
         for a, b in [att.content] + ([att.alt] if att.alt else []):
             found = _findings(rules, low, a, b, att, questions, via, excerpt, seen,
-                              lambda piece: _original(piece, low, raw, n) or _original(piece, prev_low, raw_prev, n) or piece)
+                              lambda piece: _original(piece, low, raw, n) or _original(piece, prev_low, raw_prev, n) or piece,
+                              prev_low if same_paragraph or LABEL.match(prev) else "")
             findings += found
             if found:
                 break
     return findings
 
 
-def _findings(rules, s, a, b, att, questions, via, excerpt, seen, shown) -> list[Finding]:
+def _findings(rules, s, a, b, att, questions, via, excerpt, seen, shown, prev="") -> list[Finding]:
     findings = []
     c = s[a:b]
     if att.gap and a <= att.gap[0] < att.gap[1] <= b:  # "The contract, she says, must end."
@@ -94,7 +95,8 @@ def _findings(rules, s, a, b, att, questions, via, excerpt, seen, shown) -> list
             cue = f"figure {value:g}" + (f"-{high:g}" if high else "")
             position = "number"
         else:
-            st = rules.positions.stance(q, c, att)
+            # a bare yes or no takes the cue of the question it answers
+            st = rules.positions.stance(q, c, att) or rules.answers.stance(rules.positions, q, c, s, a, prev, att)
             if not st:
                 continue
             position, conf, cue = st

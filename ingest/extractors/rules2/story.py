@@ -2,6 +2,7 @@
 (and again when the story's configuration changes)."""
 from ingest.lang import LanguagePack, pack_for
 
+from .answers import Answers
 from .credits import Credits
 from .figures import Figures
 from .names import Names, words
@@ -19,6 +20,7 @@ class StoryRules2:
         self.positions = Positions(pack)
         self.figures = Figures(pack)
         self.credits = Credits(story, pack)
+        self.answers = Answers(pack, self.speakers.attribution)
         # A day of the sentence's own: a number question's anchor is then not borrowed.
         self.day_anchor = words(pack.day_anchor)
         self.questions = questions_compile(story, self.norm, self.figures)
