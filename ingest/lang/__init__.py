@@ -109,6 +109,9 @@ class LanguagePack:
     clause_break: list[str] = field(default_factory=list)
     # --- is it a statement at all --------------------------------------------------------
     negation: list[str] = field(default_factory=list)
+    # Words of opposition that reverse the cue a few words after them ("opposes a ban",
+    # "refused to cancel the contract", "is against any ban").
+    opposition: list[str] = field(default_factory=list)
     # Phrases with a negation word that negate nothing ("no doubt", "not only").
     negation_idiom: list[str] = field(default_factory=list)
     hedge: list[str] = field(default_factory=list)

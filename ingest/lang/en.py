@@ -102,6 +102,8 @@ PACK = LanguagePack(
                   r"|officials?|sources?)s? (?:from|by|of|for|at|issued by)"],
     clause_break=[r";", r"while", r"whereas", r"but", r"meanwhile", r"whilst"],
     negation=[r"not", r"no", r"never", r"n[o']t", r"\w+n't", r"neither", r"nor", r"without", r"none", r"no longer"],
+    opposition=[r"oppos(?:e|es|ed|ing)", r"against", r"reject(?:s|ed|ing)?", r"resist(?:s|ed|ing)?",
+                r"object(?:s|ed|ing)? to", r"refus(?:e|es|ed|ing) to", r"rul(?:e|es|ed|ing) out", r"vetoe?(?:s|d)?"],
     negation_idiom=[r"no doubt", r"not only", r"no question", r"without (?:a )?doubt", r"no wonder", r"not least"],
     hedge=[r"partly", r"partially", r"in part", r"largely", r"mostly", r"almost", r"nearly",
            r"not (?:all|fully|entirely|completely|yet all)", r"some of", r"most of", r"except",

@@ -31,6 +31,8 @@ def story3(story):
                             affirm=[r"\bno longer unsafe\b", r"\bno defects?\b", r"\b(is|are|was|were) safe\b"],
                             deny=[r"\bunsafe\b", r"\bnot safe\b", r"\bshould be scrapped\b"],
                             partial=[r"\bdefects?\b"])
+    Question.objects.create(story=story, topic=fleet, key="buses-ban", position=13, text="Should the buses be banned?",
+                            keywords=[r"\bban\b"], affirm=[r"\bban (on )?(the )?buses\b"], deny=[r"\blift(ing)? the ban\b"])
     rules2._cache.clear()
     return story
 
@@ -141,3 +143,18 @@ POSITIONS = [
 def test_rules2_reads_positions(story3, sentence, position):
     found = [f[2] for f in read(story3, sentence, ["fleet"]) if f[1] == "buses-safe"]
     assert found == ([position] if position else [])
+
+
+BANS = [
+    ("The students said they support a ban on the buses.", "affirm"),
+    # a verb of opposition a few words before the cue reverses it
+    ("The students said they oppose a ban on the buses.", "deny"),
+    ("The Interior Ministry said it was firmly against any ban on buses.", "deny"),
+    ("The students rejected lifting the ban.", "affirm"),
+    ("The students said they objected to lifting the ban.", "affirm"),
+]
+
+
+@pytest.mark.parametrize("sentence, position", BANS, ids=[b[0][:50] for b in BANS])
+def test_rules2_reads_opposition(story3, sentence, position):
+    assert [f[2] for f in read(story3, sentence, ["fleet"]) if f[1] == "buses-ban"] == [position]
