@@ -70,6 +70,8 @@ SPEAKER_SHAPES = [
     # a clause with no subject that opens with a verb of saying is the sentence's subject's
     ("verbs", "The students welcomed the vote but repeated their demand: the LRAD must be banned.", None, ["march-15"],
      [("students", "device-banned", "affirm", None)]),
+    ("verbs", "After the Interior Ministry's statement, the students welcomed the vote but repeated that the LRAD must "
+     "be banned.", None, ["march-15"], [("students", "device-banned", "affirm", None)]),
     # "a spokeswoman" stands for the actor before; a name's office speaks for it
     ("pronoun-role", "A spokeswoman later said the LRAD must be banned.",
      "The Interior Ministry did not comment at first. A spokeswoman later said the LRAD must be banned.", ["march-15"],

@@ -293,8 +293,12 @@ class Speakers(Subjects):
         return [Attribution([first.actor], (colon.end() - 1, len(s)), ":", who=first.text)]
 
     def _sentence_subject(self, s, c_start, mentions, in_quote):
-        return next((m for m in mentions if m.start < c_start and not in_quote(m.start)
-                     and not self.names.is_object(s, m)), None)
+        start = 0
+        if self.subordinate and self.subordinate.match(s.lstrip()):  # "After the ministry's statement, the students ..."
+            comma = s.find(",", 0, c_start)
+            start = comma + 1 if comma >= 0 else 0
+        return next((m for m in mentions if start <= m.start < c_start and not in_quote(m.start)
+                     and not self.names.is_object(s, m) and not self._owns_thing(s, m)), None)
 
     def label(self, orig: str):
         """A transcript's speaker label opening `orig` ("KOVAC:", "Mara Kovac:", "UNION
