@@ -72,6 +72,9 @@ FIGURES = [
      [("students", "buses-off", "number", 3, None)]),
     ("The Interior Ministry said a total of 14 had been withdrawn since Monday.", ["fleet"],
      [("ministry", "buses-off", "number", 14, None)]),
+    # an amount that is no figure
+    ("The students said several hundred buses were off the road.", ["fleet"], []),
+    ("The students said a few dozen buses were off the road.", ["fleet"], []),
     # money is no count
     ("The students said the fine was €2,000 for each of them.", ["crowds"], []),
     # a unit that names a scale: the figure in millions

@@ -46,6 +46,7 @@ class Figures:
         mult_rx = "|".join(pack.thousand + pack.million + pack.billion) or "(?!x)x"
         self.mult_rx = mult_rx
         self.number_words = {w.lower(): v for w, v in pack.number_words.items()}
+        self.articles = {w.lower() for w in pack.determiners if w.isalpha()}
         spelt = sorted(pack.number_words, key=len, reverse=True)
         spelt_rx = "|".join(re.escape(w) for w in spelt) or "(?!x)x"
         # A figure: digits, or one or two number words ("five", "twenty-five", "two hundred"),
@@ -98,13 +99,13 @@ class Figures:
                                                self.number_words.get(m.group(3).lower())) is None:
                 m = self.single_rx.match(c, m.start())  # "five a day": only "five" is the figure
             mult = self._multiplier(m.group(4)) if m.group(4) else None
-            if spelt and self.vague and self.vague.search(c[max(0, m.start() - 12):m.end() + 4]):
-                continue  # "a few thousand"
+            if spelt and self.vague and self.vague.search(c[max(0, m.start() - 12):m.end() + 12]):
+                continue  # "a few thousand", "several hundred"
             if mult:
                 value *= mult
             elif spelt:
-                if value < 1:
-                    continue  # "a", "half a" alone
+                if value < 1 or m.group(2).lower() in self.articles:
+                    continue  # "half a", "a" alone: an article, not a count
             elif re.fullmatch(r"\d{4}", m.group(1)) and 1900 <= value <= 2100:
                 continue  # a year
             if self.refuted and self.refuted.search(c[max(0, m.start() - 16):m.start()].rstrip(", ")):
