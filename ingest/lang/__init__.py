@@ -136,6 +136,9 @@ class LanguagePack:
     # usually written in, tried when no cue matches as written: "should have been revoked" ->
     # "should be revoked", "had never been safe" -> "never was safe".
     auxiliary_folds: list = field(default_factory=list)
+    # Negations written inside a verb phrase ("are no longer safe"): taken out, a cue that
+    # then matches is that cue negated.
+    inserted_negation: list[str] = field(default_factory=list)
     # Before a cue, a word that makes what follows a guess, not a statement ("might have").
     speculation: list[str] = field(default_factory=list)
     # --- figures ------------------------------------------------------------------------

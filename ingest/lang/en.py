@@ -117,6 +117,7 @@ PACK = LanguagePack(
             r"is thought to", r"are thought to"],
     auxiliary_folds=[(r"\b(must|should|would|could|might|ought to)( not| never)? have been\b", r"\1\2 be"),
                      (r"\b(?:has|have|had) (not |never |always |now |already )?been\b", r"\1was")],
+    inserted_negation=[r"not", r"never", r"no longer", r"not yet"],
     # Before the verb of saying, a time that makes it a recalled saying, not the news ("three
     # weeks ago you said", "had until now said").
     recalled=[r"(?:a|one|two|three|four|five|six|\d+|a few|several) (?:days?|weeks?|months?|years?) ago", r"until now",

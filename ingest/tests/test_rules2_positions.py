@@ -129,6 +129,9 @@ POSITIONS = [
     ("The students said the buses had never been safe.", "deny"),
     ("The Interior Ministry said the buses have always been safe.", "affirm"),
     ("The students said the buses should have been scrapped long ago.", "deny"),
+    # a negation inside the words of a cue
+    ("The students said the buses are no longer safe.", "deny"),
+    ("The students said the buses are never safe in winter.", "deny"),
     # the month is no guess
     ("The Interior Minister said on 12 May that the buses are safe.", "affirm"),
     ("The Interior Minister said the buses may be safe.", None),

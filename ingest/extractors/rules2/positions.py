@@ -57,6 +57,8 @@ class Positions:
         self.unsaying = re.compile(rf"(?<!\w)(?:{'|'.join(pack.negation)})\s+(?:{'|'.join(pack.attribution)})(?!\w)") \
             if pack.negation and pack.attribution else None
         self.folds = [(re.compile(pattern_lower(rx)), repl) for rx, repl in pack.auxiliary_folds]
+        self.inserted_negation = re.compile(rf"\s(?:{'|'.join(sorted(pack.inserted_negation, key=len, reverse=True))})(?=\s)") \
+            if pack.inserted_negation else None
         self.concessive = re.compile(rf"(?<!\w)(?:{'|'.join(pack.concessive)})\s+$") if pack.concessive else None
 
     def unstated(self, s: str, a: int, b: int) -> bool:
@@ -86,6 +88,16 @@ class Positions:
                 folded = rx.sub(repl, folded)
             if folded != c:  # "the licence should have been revoked" meets "should (be )?revoked"
                 c, found = folded, self._cues(q, folded)
+        if not found and self.inserted_negation:
+            # A negation inside the words of a cue: "the buses are no longer safe" under an
+            # affirm cue "(is|are) safe" is that cue negated.
+            bare = self.inserted_negation.sub("", c)
+            if bare != c and (found := self._cues(q, bare)):
+                pos, m = next((p, m) for p, m in found.items() if p != "partial") if set(found) - {"partial"} \
+                    else ("partial", found["partial"])
+                if pos == "partial" or self._unasserted(bare, m.start()):
+                    return None
+                return ("deny" if pos == "affirm" else "affirm"), 0.55, m.group(0)
         for pos, m in list(found.items()):
             if any(o.start() <= m.start() and m.end() <= o.end() and o.end() - o.start() > m.end() - m.start()
                    for o in found.values()):
