@@ -16,8 +16,10 @@ For each worker count it makes a fresh database on the configured PostgreSQL ser
 starts `celery -A ledger_site worker --concurrency=K`, and times `manage.py ingest ...
 --wait`: from reading the file to the last record in the ledger. It prints excerpts per
 second end to end, and the peak resident memory of the worker processes (VmHWM of the main
-process and each pool process) and of the command (with its cutting pool), and the load
-average before and after (the machine may be shared). With --repeat, the runs alternate
+process and each pool process) and of the command (with its cutting pool), the CPU time of
+the command with its cutting pool and of the worker (steadier than the wall clock on a shared
+machine; PostgreSQL's is not counted), and the load average before and after (the machine
+may be shared). With --repeat, the runs alternate
 between the worker counts and the medians are printed at the end. The databases are
 dropped at the end (--keep keeps them). Redis: REDIS_URL's server, database --redis-db
 (12 by default), emptied before each run.
@@ -30,6 +32,7 @@ are printed side by side with their ratio.
 import argparse
 import os
 import re
+import resource
 import statistics
 import shutil
 import signal
@@ -109,6 +112,23 @@ def peak_rss_mb(pid: int) -> float:
     return peak / 1024
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user and system) of a process and its live children so far, in seconds."""
+    total = 0
+    for p in process_tree(pid):
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime: fields 14 and 15 of stat
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def _watch(proc: subprocess.Popen, database_url: str, started: float) -> tuple[float, float | None]:
     """Wait for `proc`, sampling the peak memory of it and its children, and when its run
     had read the whole file (seconds after `started`)."""
@@ -150,10 +170,14 @@ def run_once(*, params, corpus: Path, bundle: Path, workers: int, redis_url: str
             started = time.monotonic()
             load = os.getloadavg()[0]
             out_file, err_file = tempfile.TemporaryFile("w+"), tempfile.TemporaryFile("w+")
+            worker_cpu, children_cpu = cpu_seconds(worker.pid), _children_cpu()
             command = subprocess.Popen(py + ["manage.py", "ingest", "teststory", str(corpus), "--wait"], cwd=root, env=env,
                                        stdout=out_file, stderr=err_file, text=True)
             command_peak, read_seconds = _watch(command, env["DATABASE_URL"], started)
             elapsed = time.monotonic() - started
+            # The command's CPU with its cutting pool's (it reaped them, this process reaped
+            # it); the worker's and its pool process's while it ran. The server's is not in them.
+            command_cpu, worker_cpu = _children_cpu() - children_cpu, cpu_seconds(worker.pid) - worker_cpu
             out_file.seek(0)
             err_file.seek(0)
             out, err = out_file.read(), err_file.read()
@@ -170,7 +194,8 @@ def run_once(*, params, corpus: Path, bundle: Path, workers: int, redis_url: str
         return {"workers": workers, "articles": articles, "excerpts": excerpts, "extracted": queued, "copies": copies,
                 "records": records, "seconds": elapsed, "excerpts_per_s": excerpts / elapsed,
                 "worker_peak_mb": worker_peak, "command_peak_mb": command_peak, "summary": out.strip(),
-                "load_before": load, "load_after": os.getloadavg()[0], "read_seconds": read_seconds}
+                "load_before": load, "load_after": os.getloadavg()[0], "read_seconds": read_seconds,
+                "command_cpu": command_cpu, "worker_cpu": worker_cpu}
     finally:
         if not keep:
             admin(params, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
@@ -257,7 +282,8 @@ def main():
                     print(f"{label + ': ' if args.compare else ''}{r['workers']} worker process(es): {r['articles']:,} "
                           f"articles, {r['excerpts']:,} excerpts ({r['copies']:,} wire copies merged), {r['records']:,} "
                           f"records in {r['seconds']:.1f} s: {r['excerpts_per_s']:,.0f} excerpts/s file to ledger (file "
-                          f"read after {r['read_seconds'] or 0:.1f} s); worker peak RSS {r['worker_peak_mb']:.0f} MB, "
+                          f"read after {r['read_seconds'] or 0:.1f} s); CPU: command {r['command_cpu']:.1f} s (with its cutting "
+                          f"pool), worker {r['worker_cpu']:.1f} s; worker peak RSS {r['worker_peak_mb']:.0f} MB, "
                           f"command {r['command_peak_mb']:.0f} MB; load average {r['load_before']:.1f} -> "
                           f"{r['load_after']:.1f}", flush=True)
         if args.repeat > 1 or args.compare:
@@ -266,7 +292,9 @@ def main():
                 medians[(label, workers)] = rate = statistics.median(r["excerpts_per_s"] for r in rs)
                 tail = statistics.median(r["seconds"] - (r["read_seconds"] or r["seconds"]) for r in rs)
                 print(f"{label + ': ' if args.compare else ''}median of {len(rs)}, {workers} worker process(es): "
-                      f"{rate:,.0f} excerpts/s, the workers' tail after the file is read {tail:.1f} s, worker peak RSS "
+                      f"{rate:,.0f} excerpts/s, the workers' tail after the file is read {tail:.1f} s, CPU: command "
+                      f"{statistics.median(r['command_cpu'] for r in rs):.1f} s, worker "
+                      f"{statistics.median(r['worker_cpu'] for r in rs):.1f} s, worker peak RSS "
                       f"{statistics.median(r['worker_peak_mb'] for r in rs):.0f} MB (max "
                       f"{max(r['worker_peak_mb'] for r in rs):.0f}), command {statistics.median(r['command_peak_mb'] for r in rs):.0f} MB")
             if args.compare:

@@ -139,7 +139,7 @@ class _Regexes:
         return getattr(re, name)
 
     def _get(self, pattern, flags):
-        key = (type(pattern), pattern, flags)
+        key = (pattern, flags) if flags else pattern  # a pattern is a str (or a Pattern), never a tuple
         known = self._known.get(key)
         if known is None:
             if len(self._known) > 20_000:
@@ -252,7 +252,9 @@ class _Abbreviations(AbbreviationReplacer):
     of them. So a line without a period is returned as it is, and an abbreviation of letters
     only is looked at only when some word the line holds right before a period is that
     abbreviation (case ignored, by the same regex engine); the others (with a period in them,
-    "e.g", "u.s") always, as pysbd does. A test compares it with pysbd on every fixture."""
+    "e.g", "u.s") always, as pysbd does. And a rewrite already done for the line is not done
+    again for the next place the abbreviation is found. A test compares it with pysbd on
+    every fixture."""
 
     def search_for_abbreviations_in_string(self, text):
         if "." not in text:
@@ -268,12 +270,10 @@ class _Abbreviations(AbbreviationReplacer):
             wanted.update(hits)
         if not wanted and not every:
             return text
-        lowered = text.lower()
-        for index, abbr in enumerate(self.lang.Abbreviation.ABBREVIATIONS):
-            if index not in wanted and index not in every:
-                continue
-            # From here on pysbd's own loop body, unchanged.
-            stripped = abbr.strip()
+        lowered, abbreviations = text.lower(), self.lang.Abbreviation.ABBREVIATIONS
+        for index in sorted(wanted | every):  # in pysbd's order
+            # From here on pysbd's own loop body, but for the repeats.
+            stripped = abbreviations[index].strip()
             if stripped not in lowered:
                 continue
             abbrev_match = re.findall(r"(?:^|\s|\r|\n){}".format(stripped), text, flags=re.IGNORECASE)
@@ -281,8 +281,15 @@ class _Abbreviations(AbbreviationReplacer):
                 continue
             next_word_start = r"(?<={" + str(re.escape(stripped)) + "} ).{1}"
             char_array = re.findall(next_word_start, text)
+            done = set()
             for ind, match in enumerate(abbrev_match):
-                text = self.scan_for_replacements(text, match, ind, char_array)
+                # A rewrite is decided by the abbreviation as found and the character after
+                # it; done once, it finds nothing more to rewrite (rewrites only take periods
+                # away, and none of them needs one to be absent), so it is done once.
+                key = (match.strip(), char_array[ind] if ind < len(char_array) else "")
+                if key not in done:
+                    done.add(key)
+                    text = self.scan_for_replacements(text, match, ind, char_array)
         return text
 
 

@@ -43,7 +43,21 @@ def anchors(norm: str) -> list[str]:
     """The sentence's longest words: a copy that keeps 92% of the letters keeps at least one
     of them, so only sentences sharing one are compared (a day of a busy story holds
     thousands of excerpts; comparing each new one with all of them would not scale)."""
-    return sorted(set(_TOKEN.findall(norm)), key=lambda t: (-len(t), t))[:ANCHORS]
+    # Longest first, alphabetical among equally long ones: sorted alphabetically, then by
+    # length (a stable sort, reverse too), with no Python key function per word.
+    return sorted(sorted(set(_TOKEN.findall(norm))), key=len, reverse=True)[:ANCHORS]
+
+
+_last: list = [None, None]  # the sentence read last, and (its normalized text, its anchors)
+
+
+def _read(sentence: str) -> tuple[str, list[str]]:
+    """normalize(sentence) and its anchors; the command looks a new sentence up and then adds
+    it, so the last one is kept."""
+    if _last[0] != sentence:
+        norm = normalize(sentence)
+        _last[:] = [sentence, (norm, anchors(norm))]
+    return _last[1]
 
 
 class WireIndex:
@@ -69,20 +83,20 @@ class WireIndex:
 
     @staticmethod
     def _add(exact, by_anchor, entries, sentence, entry):
-        norm = normalize(sentence)
+        norm, words = _read(sentence)
         exact.setdefault(norm, entry)
         entries.append((norm, entry))
-        for anchor in anchors(norm):
+        for anchor in words:
             by_anchor.setdefault(anchor, []).append(len(entries) - 1)
 
     def find(self, day, sentence: str, *, article_id: int) -> WireEntry | None:
         """The excerpt of another article of `day` whose sentence is (nearly) this one."""
         exact, by_anchor, entries = self._day(day)
-        norm = normalize(sentence)
+        norm, words = _read(sentence)
         entry = exact.get(norm)
         if entry is not None and entry.article_id != article_id:
             return entry
-        candidates = sorted({i for anchor in anchors(norm) for i in by_anchor.get(anchor, ())})
+        candidates = sorted({i for anchor in words for i in by_anchor.get(anchor, ())})
         if not candidates:
             return None
         # The first candidate (in the order they were added) at WIRE_RATIO or more: compared

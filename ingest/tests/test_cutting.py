@@ -186,3 +186,21 @@ def test_excerpts_of_the_demo_bundles_are_as_before(name):
     topics, language = _story(bundle)
     texts = _texts(bundle)
     assert [_digest(texts, topics, language), _digest(texts, EVERY_SENTENCE, language)] == PINNED[name]
+
+
+def test_wire_anchors_are_the_longest_words_alphabetical_among_equally_long_ones():
+    from ingest.wire import ANCHORS, WireIndex, anchors, normalize
+
+    sentences = [s for a in corpus.articles(200, seed=9) for s in a["text"].split(". ")]
+    sentences += [s for bundle in BUNDLES for text in _texts(bundle) for s in text.split(". ")]
+    sentences += ["b a c", "bb aa cc a", "Zeta alpha ALPHA beta gamma delta", ""]
+    for sentence in sentences:
+        norm = normalize(sentence)
+        assert anchors(norm) == sorted(set(re.findall(r"\w+", norm)), key=lambda t: (-len(t), t))[:ANCHORS]
+    # A sentence looked up and then added is read once, and another one afresh.
+    index = WireIndex(lambda day: [])
+    from ingest.wire import WireEntry
+
+    index.add(1, "The harbour strike ended on Monday.", WireEntry(article_id=1, outlets=["a"]))
+    assert index.find(1, "The harbour strike ended on Monday!", article_id=2).article_id == 1
+    assert index.find(1, "Nothing like it at all here.", article_id=2) is None
