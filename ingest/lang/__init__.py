@@ -169,6 +169,10 @@ class LanguagePack:
     partitive: list[str] = field(default_factory=list)
     # "all five ships": before a count that is a whole, whatever its noun.
     whole_count: list[str] = field(default_factory=list)
+    # A plural noun (one regex), for a count whose noun is not the question's unit.
+    plural_noun: str = ""
+    # Between a count's noun and the question's words: "three ferries *were* withdrawn".
+    linking: list[str] = field(default_factory=list)
     # Before a figure, words that make it the count itself ("bringing the number to", "a total of").
     count_head: list[str] = field(default_factory=list)
     # --- hooks ---------------------------------------------------------------------------

@@ -66,7 +66,11 @@ class Figures:
             if pack.whole_count else None
         self.count_head = re.compile(rf"(?<!\w)(?:{'|'.join(pack.count_head)})\s+$", re.IGNORECASE) \
             if pack.count_head else None
-        self.count_noun = re.compile(r"\s+(?:[\w-]+\s+)?[a-z][\w-]*s(?!\w)", re.IGNORECASE)
+        # a plural noun after a count ("five ships", "600 local residents"), and what may stand
+        # between it and the question's words ("600 residents marched", "three ferries were withdrawn")
+        self.count_noun = re.compile(rf"\s+(?:[\w-]+\s+)?(?:{pack.plural_noun})(?!\w)", re.IGNORECASE) \
+            if pack.plural_noun else None
+        self.linking = re.compile(rf"\s*(?:(?:{'|'.join(pack.linking)})\s+)*", re.IGNORECASE) if pack.linking else _SPACE
 
     def unit(self, text: str, n) -> Unit | None:
         """The unit of a number question: its words as written, each singular or plural; a
@@ -143,11 +147,13 @@ class Figures:
                 continue  # "€2,000": money, not a count of the unit
             if not with_unit and self.not_a_figure and self.not_a_figure.match(c, end):
                 continue  # "8 percent", "three days"
-            counted = bool(not with_unit and value < 1000 and self.whole and self.count_noun.match(c, end)
+            noun = self.count_noun.match(c, end) if self.count_noun and not at_unit else None
+            counted = bool(not with_unit and value < 1000 and noun and self.whole
                            and self.whole.search(c[max(0, m.start() - 12):m.start()]))  # "all five ships"
             # what the question counts, said of this figure: "leaving three out of service",
-            # "bringing the number out of service to three", "a total of 12"
-            keyed = bool(q.keywords and q.keywords.match(c, _SPACE.match(c, at_unit.end() if at_unit else end).end())) \
+            # "600 residents marched", "bringing the number out of service to three", "a total of 12"
+            after = at_unit or noun
+            keyed = bool(q.keywords and q.keywords.match(c, self.linking.match(c, after.end() if after else end).end())) \
                 or bool(self.count_head and self.count_head.search(c, max(0, m.start() - 60), m.start()))
             if not (with_unit or keyed or counted or mult) and value < (10 if bare else 1000):
                 continue
