@@ -159,8 +159,10 @@ PACK = LanguagePack(
     range_open=[r"between"],
     range_from=[r"from"],
     refuted=[r"not", r"rather than", r"instead of"],
-    not_a_figure=[r"%", r"per ?cent", r"percent", r"pct", r"percentage points?", r"years?", r"days?", r"hours?",
-                  r"minutes?", r"km", r"kilomet(?:re|er)s?", r"miles?", r"euros?", r"dollars?"],
+    not_a_figure=[r"%", r"per ?cent", r"percent", r"pct", r"percentage points?", r"years?", r"months?", r"weeks?",
+                  r"days?", r"nights?", r"hours?", r"minutes?", r"seconds?", r"times", r"km", r"kilomet(?:re|er)s?",
+                  r"met(?:re|er)s?", r"miles?", r"feet", r"kg", r"kilos?", r"grams?", r"lit(?:re|er)s?", r"hectares?",
+                  r"acres?", r"degrees?", r"decibels?", r"db", r"euros?", r"dollars?", r"pounds?"],
     day_anchor=[r"on the eve", r"the eve of", r"the day before", r"the previous day", r"yesterday",
                 r"last (?:week|month|year|night|spring|summer|autumn|fall|winter)",
                 r"(?:on |last |this |next )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
