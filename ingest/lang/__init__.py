@@ -112,6 +112,8 @@ class LanguagePack:
     # Words of opposition that reverse the cue a few words after them ("opposes a ban",
     # "refused to cancel the contract", "is against any ban").
     opposition: list[str] = field(default_factory=list)
+    # After what a cue names, words that dismiss it ("... is out of the question").
+    dismissal: list[str] = field(default_factory=list)
     # Phrases with a negation word that negate nothing ("no doubt", "not only").
     negation_idiom: list[str] = field(default_factory=list)
     hedge: list[str] = field(default_factory=list)

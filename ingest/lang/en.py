@@ -104,6 +104,9 @@ PACK = LanguagePack(
     negation=[r"not", r"no", r"never", r"n[o']t", r"\w+n't", r"neither", r"nor", r"without", r"none", r"no longer"],
     opposition=[r"oppos(?:e|es|ed|ing)", r"against", r"reject(?:s|ed|ing)?", r"resist(?:s|ed|ing)?",
                 r"object(?:s|ed|ing)? to", r"refus(?:e|es|ed|ing) to", r"rul(?:e|es|ed|ing) out", r"vetoe?(?:s|d)?"],
+    dismissal=[r"(?:is|was|are|were|would be|will be|remains?) (?:not an option|out of the question|off the table"
+               r"|unacceptable|not acceptable|a mistake|not the answer|not the solution|no solution|unthinkable)",
+               r"makes? no sense", r"(?:is|was|would be) ruled out"],
     negation_idiom=[r"no doubt", r"not only", r"no question", r"without (?:a )?doubt", r"no wonder", r"not least"],
     hedge=[r"partly", r"partially", r"in part", r"largely", r"mostly", r"almost", r"nearly",
            r"not (?:all|fully|entirely|completely|yet all)", r"some of", r"most of", r"except",

@@ -161,6 +161,11 @@ BANS = [
     ("The Interior Ministry said it was firmly against any ban on buses.", "deny"),
     ("The students rejected lifting the ban.", "affirm"),
     ("The students said they objected to lifting the ban.", "affirm"),
+    # ... and so do words that dismiss what the cue names
+    ("The Interior Ministry said a ban on the buses was out of the question.", "deny"),
+    ("The students said a ban on buses in the old town is not an option.", "deny"),
+    ("The Interior Ministry said lifting the ban would be a mistake.", "affirm"),
+    ("The students said a ban on the buses was overdue.", "affirm"),
 ]
 
 

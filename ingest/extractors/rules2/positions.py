@@ -43,6 +43,8 @@ class Positions:
         self.denial = words(pack.denial)
         self.negation = words(pack.negation)
         self.negation_idiom = words(pack.negation_idiom)
+        self.dismissal = re.compile(rf"\s*(?:[\w'-]+\s+){{0,4}}?(?:{'|'.join(pack.dismissal)})(?!\w)") \
+            if pack.dismissal else None
         self.opposition = re.compile(rf"(?<!\w)(?:{'|'.join(pack.opposition)})\s+(?:[\w'-]+\s+){{0,3}}$") \
             if pack.opposition else None
         self.hedge = words(pack.hedge)
@@ -113,8 +115,8 @@ class Positions:
                 # "should not keep its licence" under a deny cue "keep its licence" (the
                 # negation right before the cue: "had not changed its view that ..." negates the view)
                 return "affirm", 0.6, m.group(0)
-            if self._opposed(c, m.start()):
-                return "affirm", 0.6, m.group(0)  # "rejected keeping the ban" under a deny cue "keeping the ban"
+            if self._opposed(c, m.start()) or self._dismissed(c, m.end()):
+                return "affirm", 0.6, m.group(0)  # "rejected keeping the ban", "lifting the ban would be a mistake"
             return "deny", 0.8, m.group(0)
         if (m := found.get("affirm")):
             if self._unasserted(c, m.start()):
@@ -125,8 +127,8 @@ class Positions:
             inner = self.negation.search(m.group(0)) if self.negation else None
             if self._negated(c, m.start()) or (inner and inner.start() > 0):
                 return "deny", 0.6, m.group(0)
-            if self._opposed(c, m.start()):
-                return "deny", 0.6, m.group(0)  # "opposes a ban on night work" under an affirm cue "a ban"
+            if self._opposed(c, m.start()) or self._dismissed(c, m.end()):
+                return "deny", 0.6, m.group(0)  # "opposes a ban on night work", "a ban is out of the question"
             if att.denial and self._governed(c, m.start()):
                 return "deny", 0.7, m.group(0)
             return "affirm", 0.8, m.group(0)
@@ -171,6 +173,11 @@ class Positions:
         """A verb of opposition a few words before the cue, in its clause: "opposes a ban",
         "is firmly against any ban", "refused to cancel the contract"."""
         return bool(self.opposition and self.opposition.search(re.split(r"[,;:]", c[max(0, at - 50):at])[-1]))
+
+    def _dismissed(self, c: str, end: int) -> bool:
+        """What the cue names is dismissed just after it: "a ban on night flights is out of the
+        question", "... would be a mistake", "... is not an option"."""
+        return bool(self.dismissal and self.dismissal.match(c, end))
 
     def _unasserted(self, c: str, at: int) -> bool:
         """A negated saying before the cue, in its clause: "I do not say it was rigged", "we
