@@ -30,12 +30,15 @@ How a sentence is read (docs/extraction.md says it at length):
 6. The question: its keywords in the sentence, or, for a question whose keywords sit in the
    neighbouring sentence (the day, the place), there, unless the sentence has a day of its
    own ("on the eve", "on Tuesday").
-7. The position: the question's cues in the content (partial, deny, affirm), with negation,
-   hedging and verbs of denial as in rules/1; a verb of denial that governs a deny cue
-   ("denied the strike was illegal") affirms.
-8. Figures: in the content, with the unit nearby; ranges ("between 2,500 and 3,000",
-   "275,000-325,000") give `value` and `value_high`; "nearly", "more than" keep the figure;
-   "tens of thousands" is none.
+7. The position: the question's cues in the content (partial, deny, affirm; a cue inside
+   another's longer match is part of it), with negation, hedging and verbs of denial as in
+   rules/1; a verb of denial or of opposition, a negation right before, or words that dismiss
+   it after ("... is out of the question") reverse a cue; a negated saying ("I do not say")
+   says neither; a perfect or a negation inside the cue's words is read through.
+8. Figures: in the content, tied to the question's words or with the unit nearby; counts in
+   words and parts of a whole ("one of its five ferries"); ranges ("between 2,500 and 3,000",
+   "three, at most four") give `value` and `value_high`; "nearly", "at least" keep the
+   figure; "tens of thousands" is none; a unit "million euros" counts in millions.
 9. `via`: an outlet of the story the sentence credits ("as N1 reported", "told RTS"), when it
    is not the one carrying the excerpt. `rationale`: the speaker, the verb and the cue.
 

@@ -1,6 +1,6 @@
 """rules/2's positions: whether the content of an attribution is a statement at all (not a
-question, a condition or hearsay), and which position it takes on a question (its cues, with
-negation, hedging and verbs of denial)."""
+question, a condition, a recalled saying or hearsay), and which position it takes on a
+question (its cues, with negation, hedging, verbs of denial and of opposition)."""
 import re
 from dataclasses import dataclass
 
@@ -83,6 +83,8 @@ class Positions:
         """(position, confidence, cue) of the content `c`: the partial cue, else the deny
         cue, else the affirm cue, unless another's match holds it ("no evidence of
         irregularities" is the deny cue, not the partial "irregularities")."""
+        if not q.has_cues:
+            return self._uncued(c, att)
         found = self._cues(q, c)
         if not found and self.folds:
             folded = c
@@ -90,16 +92,8 @@ class Positions:
                 folded = rx.sub(repl, folded)
             if folded != c:  # "the licence should have been revoked" meets "should (be )?revoked"
                 c, found = folded, self._cues(q, folded)
-        if not found and self.inserted_negation:
-            # A negation inside the words of a cue: "the buses are no longer safe" under an
-            # affirm cue "(is|are) safe" is that cue negated.
-            bare = self.inserted_negation.sub("", c)
-            if bare != c and (found := self._cues(q, bare)):
-                pos, m = next((p, m) for p, m in found.items() if p != "partial") if set(found) - {"partial"} \
-                    else ("partial", found["partial"])
-                if pos == "partial" or self._unasserted(bare, m.start()):
-                    return None
-                return ("deny" if pos == "affirm" else "affirm"), 0.55, m.group(0)
+        if not found:
+            return self._negated_inside(q, c)
         for pos, m in list(found.items()):
             if any(o.start() <= m.start() and m.end() <= o.end() and o.end() - o.start() > m.end() - m.start()
                    for o in found.values()):
@@ -107,33 +101,51 @@ class Positions:
         if (m := found.get("partial")):
             return "partial", 0.75, m.group(0)
         if (m := found.get("deny")):
-            if self._unasserted(c, m.start()):
-                return None
-            if att.denial and m.start() > 0 and self._governed(c, m.start()):
-                return "affirm", 0.6, m.group(0)
-            if not (self.negation and self.negation.search(m.group(0))) and self._negated(c, m.start(), close=True):
-                # "should not keep its licence" under a deny cue "keep its licence" (the
-                # negation right before the cue: "had not changed its view that ..." negates the view)
-                return "affirm", 0.6, m.group(0)
-            if self._opposed(c, m.start()) or self._dismissed(c, m.end()):
-                return "affirm", 0.6, m.group(0)  # "rejected keeping the ban", "lifting the ban would be a mistake"
-            return "deny", 0.8, m.group(0)
-        if (m := found.get("affirm")):
-            if self._unasserted(c, m.start()):
-                return None  # "I do not say the tender was rigged": neither said nor denied
-            if self.hedge and self.hedge.search(c):
-                return "partial", 0.6, m.group(0)
-            # a negation inside the match, not the cue's own first word ("no danger to passengers")
-            inner = self.negation.search(m.group(0)) if self.negation else None
-            if self._negated(c, m.start()) or (inner and inner.start() > 0):
-                return "deny", 0.6, m.group(0)
-            if self._opposed(c, m.start()) or self._dismissed(c, m.end()):
-                return "deny", 0.6, m.group(0)  # "opposes a ban on night work", "a ban is out of the question"
-            if att.denial and self._governed(c, m.start()):
-                return "deny", 0.7, m.group(0)
-            return "affirm", 0.8, m.group(0)
-        if q.has_cues:
+            return self._deny(c, m, att)
+        return self._affirm(c, found["affirm"], att)
+
+    def _deny(self, c: str, m: re.Match, att: Attribution) -> tuple[str, float, str] | None:
+        if self._unasserted(c, m.start()):
             return None
+        if att.denial and m.start() > 0 and self._governed(c, m.start()):
+            return "affirm", 0.6, m.group(0)
+        if not (self.negation and self.negation.search(m.group(0))) and self._negated(c, m.start(), close=True):
+            # "should not keep its licence" under a deny cue "keep its licence" (the negation
+            # right before the cue: "had not changed its view that ..." negates the view)
+            return "affirm", 0.6, m.group(0)
+        if self._opposed(c, m.start()) or self._dismissed(c, m.end()):
+            return "affirm", 0.6, m.group(0)  # "rejected keeping the ban", "lifting the ban would be a mistake"
+        return "deny", 0.8, m.group(0)
+
+    def _affirm(self, c: str, m: re.Match, att: Attribution) -> tuple[str, float, str] | None:
+        if self._unasserted(c, m.start()):
+            return None  # "I do not say the tender was rigged": neither said nor denied
+        if self.hedge and self.hedge.search(c):
+            return "partial", 0.6, m.group(0)
+        # a negation inside the match, not the cue's own first word ("no danger to passengers")
+        inner = self.negation.search(m.group(0)) if self.negation else None
+        if self._negated(c, m.start()) or (inner and inner.start() > 0):
+            return "deny", 0.6, m.group(0)
+        if self._opposed(c, m.start()) or self._dismissed(c, m.end()):
+            return "deny", 0.6, m.group(0)  # "opposes a ban on night work", "a ban is out of the question"
+        if att.denial and self._governed(c, m.start()):
+            return "deny", 0.7, m.group(0)
+        return "affirm", 0.8, m.group(0)
+
+    def _negated_inside(self, q: QuestionRules, c: str) -> tuple[str, float, str] | None:
+        """A negation inside the words of a cue: "the buses are no longer safe" under an affirm
+        cue "(is|are) safe" is that cue negated."""
+        if not self.inserted_negation:
+            return None
+        bare = self.inserted_negation.sub("", c)
+        found = self._cues(q, bare) if bare != c else {}
+        pos = "deny" if "deny" in found else "affirm" if "affirm" in found else None
+        if pos is None or self._unasserted(bare, found[pos].start()):
+            return None
+        return ("deny" if pos == "affirm" else "affirm"), 0.55, found[pos].group(0)
+
+    def _uncued(self, c: str, att: Attribution) -> tuple[str, float, str]:
+        """A question with no cues: negation, denial and hedging, with a low confidence."""
         if self.hedge and (h := self.hedge.search(c)):
             return "partial", 0.35, h.group(0)
         if self.negation and (g := self.negation.search(c)):
