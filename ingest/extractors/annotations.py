@@ -6,8 +6,11 @@ states it), `actor`, `question`, `position` (and `value`, `value_high`, `via`) a
 `classes` (the phenomena the sentence shows); or, for a sentence that must give no record,
 `quote`, `classes` and `no_record` (why). A record is right when an annotation of its
 excerpt's sentence has its actor, question and position (a figure within 1%, and the same
-upper figure of a range, and the same credited outlet `via`). Precision and recall are
-counted overall and per class.
+upper figure of a range, and the same credited outlet `via`). A record whose quote is not
+its excerpt's sentence (an interview's answer, read from the excerpt of the question before
+it) is matched by its quote instead, and by its answer's paragraph: a speaker's turn ("No.
+The tender was clean, ...") is one statement, and the key may quote any piece of it.
+Precision and recall are counted overall and per class.
 """
 import json
 import re
@@ -15,6 +18,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ingest.excerpts import PARAGRAPH_BREAK
 from ingest.lang import fold
 from ingest.lang.clean import text_clean
 
@@ -88,14 +92,26 @@ class Score:
         return {"overall": self.overall.as_dict(), "per_class": {k: v.as_dict() for k, v in sorted(self.per_class.items())}}
 
 
+def _said(sentence: str, quote: str = "", turn: str = "") -> list[str]:
+    """The normalized texts a record is matched by: its excerpt's sentence, or, when its quote
+    is not that sentence, the quote and the paragraph it opens (the speaker's turn)."""
+    s, q = _norm(sentence), _norm(quote or "")
+    if q and q not in s:
+        return [q] + ([_norm(turn)] if turn else [])
+    return [s]
+
+
 def records_score(records, annotations: list[Annotation]) -> Score:
-    """`records`: (excerpt sentence, actor, question, position, value, value_high, via) tuples."""
+    """`records`: (excerpt sentence, actor, question, position, value, value_high, via) tuples,
+    and optionally the record's quote and, for a quote that is not the sentence, the
+    paragraph of the article that holds it."""
     score = Score()
     statements = [a for a in annotations if a.actor]
     found = set()
-    for sentence, actor, question, position, value, value_high, via in records:
-        s = _norm(sentence)
-        here = [a for a in annotations if a.quote and (a.quote in s or s in a.quote)]
+    for sentence, actor, question, position, value, value_high, via, *said in records:
+        texts = _said(sentence, *said)
+        shown = said[0] if texts[0] != _norm(sentence) else sentence
+        here = [a for a in annotations if a.quote and any(a.quote in s or s in a.quote for s in texts)]
         classes = sorted({c for a in here for c in a.classes}) or ["unannotated"]
         hits = [i for i, a in enumerate(statements) if a in here and a.actor == actor and a.question == question
                 and a.position == position and (position != "number" or (_close(a.value, value)
@@ -110,7 +126,7 @@ def records_score(records, annotations: list[Annotation]) -> Score:
             for c in classes:
                 score.per_class[c].right += 1
         else:
-            score.wrong.append((sentence, actor, question, position, value))
+            score.wrong.append((shown, actor, question, position, value))
     for i, a in enumerate(statements):
         score.overall.statements += 1
         for c in a.classes:
@@ -125,9 +141,26 @@ def records_score(records, annotations: list[Annotation]) -> Score:
 
 
 def story_records(story) -> list[tuple]:
-    """The story's records as records_score reads them."""
+    """The story's records as records_score reads them (with the quote, and the paragraph of
+    an answer whose quote is not the excerpt's sentence)."""
     from ledger.models import StanceRecord
 
-    return [(r.excerpt.sentence if r.excerpt_id else r.quote, r.actor.key, r.question.key, r.position, r.value,
-             r.value_high, r.via.key if r.via_id else None)
-            for r in StanceRecord.objects.filter(story=story).select_related("excerpt", "actor", "question", "via")]
+    out = []
+    for r in StanceRecord.objects.filter(story=story).select_related("excerpt__article", "actor", "question", "via"):
+        sentence = r.excerpt.sentence if r.excerpt_id else r.quote
+        turn = ""
+        if r.excerpt_id and r.quote and r.quote not in sentence:
+            turn = _paragraph(r.excerpt.article.text, r.quote, r.excerpt.position)
+        out.append((sentence, r.actor.key, r.question.key, r.position, r.value, r.value_high,
+                    r.via.key if r.via_id else None, r.quote, turn))
+    return out
+
+
+def _paragraph(text: str, piece: str, start: int) -> str:
+    """The paragraph of `text` that holds `piece` (first found after `start`), from `piece`
+    on ("" if it is not there)."""
+    i = text.find(piece, start)
+    if i < 0:
+        return ""
+    end = PARAGRAPH_BREAK.search(text, i)
+    return text[i:end.start() if end else len(text)]

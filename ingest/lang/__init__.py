@@ -134,6 +134,9 @@ class LanguagePack:
     answer_no: list[str] = field(default_factory=list)
     # The verbs that open a direct question ("Are the ships safe?": "the ships are safe").
     auxiliary: list[str] = field(default_factory=list)
+    # The words of a direct question that asks for a count ("How many ships are out of
+    # service?"): an answer that opens with a figure ("One, the Skarvoy") gives that count.
+    how_many: list[str] = field(default_factory=list)
     # (regex, replacement) pairs that fold a perfect into the simple form the story's cues are
     # usually written in, tried when no cue matches as written: "should have been revoked" ->
     # "should be revoked", "had never been safe" -> "never was safe".

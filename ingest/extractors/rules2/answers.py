@@ -1,7 +1,13 @@
-"""rules/2's yes and no: a statement that is only an answer ("No.", "Absolutely not.",
-"They are.") takes its position from the question it answers, put in the same sentence
-("Asked whether the ships were safe, Hagen said: 'They are.'") or in the line before it
-("PRESENTER: Are the ships safe?" / "HAGEN: They are."): the question's cue, turned by a no."""
+"""rules/2's answers: a statement that is only a yes or no ("No.", "Absolutely not.",
+"They are.", "With what we know today, no.") takes its position from the question it
+answers, put in the same sentence ("Asked whether the ships were safe, Hagen said: 'They
+are.'") or in the line before it ("PRESENTER: Are the ships safe?" / "HAGEN: They are."): the
+question's cue, turned by a no. An answer that opens with a figure ("One, the Skarvoy, ...")
+to a question that asks how many gives that count.
+
+An excerpt whose sentence is the question reads the answer after it (`reply`): the
+interviewer's question holds the keywords, the answer often none, and then no excerpt has
+the answer as its own sentence."""
 import re
 
 from ingest.lang import LanguagePack
@@ -9,6 +15,9 @@ from ingest.lang import LanguagePack
 from .names import words
 
 _WORDS = re.compile(r"[\w']+")
+DASH = re.compile(r"\s*[-\u2013\u2014]+\s+")  # "Is it safe? - LUNDEN: It is too early to say."
+_OPENING = re.compile(r"[\s\"'(]*")
+_AFTER_COUNT = re.compile(r"\s*(?:[,.;!\"]|$)")
 FLIP = {"affirm": "deny", "deny": "affirm"}
 
 
@@ -18,6 +27,8 @@ class Answers:
         self.no = words(pack.answer_no)
         self.asked = words(pack.asked)
         self.attribution = attribution
+        self.how_many = words(pack.how_many)
+        self.auxiliary = set(pack.auxiliary)
         self.aux_first = re.compile(rf"(?:[^:?]*:\s*)?((?:{'|'.join(pack.auxiliary)}))\s+([^?]+)\?") \
             if pack.auxiliary else None
 
@@ -33,6 +44,17 @@ class Answers:
             return False
         if self.yes.fullmatch(text):
             return True
+        # "With what we know today, no.": a short lead, then a yes or no of a word or two
+        # (not "..., they are", a clause of its own)
+        lead, comma, last = c.rpartition(",")
+        last_words = _WORDS.findall(last)
+        if comma and len(_WORDS.findall(lead)) <= 6 and 0 < len(last_words) <= 2 \
+                and last_words[-1] not in self.auxiliary:
+            last = " ".join(last_words)
+            if self.no.fullmatch(last):
+                return False
+            if self.yes.fullmatch(last):
+                return True
         return None
 
     def question(self, s: str, before: int, prev: str) -> str | None:
@@ -71,3 +93,33 @@ class Answers:
             return None
         position, _, cue = st
         return (position if yes else FLIP[position]), 0.55, f"{'yes' if yes else 'no'} to {cue}"
+
+    def count(self, figures, q, c: str, prev: str) -> tuple[float, float | None, float] | None:
+        """(value, value_high, confidence) of an answer that opens with a figure ("One, the
+        Skarvoy, and it stays in port", "About 6,000.", "Two ferries.") to the line before when
+        it asks how many of what the question counts ("How many ships are out of service?")."""
+        prev = prev.rstrip(' "')
+        if not (self.how_many and prev.endswith("?") and self.how_many.search(prev)
+                and (q.keywords is None or q.keywords.search(prev))):
+            return None
+        at = _OPENING.match(c).end()
+        approx = figures.approximate.match(c, at) if figures.approximate else None
+        if approx:
+            at = _OPENING.match(c, approx.end()).end()
+        m = figures.figure_rx.match(c, at)
+        if not m or m.group(4):
+            return None  # "a million": a scale is the figure reader's to weigh
+        value, _ = figures._value(m)
+        unit = q.unit_rules
+        if value is None or (unit and unit.scale != 1.0):
+            return None
+        high, end = None, m.end()
+        tail = figures.range_tail.match(c, end)
+        if tail and not tail.group(4):
+            hv, _ = figures._value(tail)
+            if hv is not None and hv > value:
+                high, end = hv, tail.end()
+        # the figure is the answer's head: what it counts follows, or nothing ("One, the Skarvoy")
+        if not (_AFTER_COUNT.match(c, end) or (unit and unit.rx.match(c, end))):
+            return None
+        return value, high, 0.55 if not approx else 0.5

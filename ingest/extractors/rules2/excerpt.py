@@ -6,18 +6,21 @@ import re
 from ingest.lang.clean import text_clean
 
 from .. import ExcerptView, Finding
+from .answers import DASH
 from .names import lower
 from .speakers import LABEL
 from .story import StoryRules2
 
 
-def _split_context(text: str, sentence: str) -> tuple[str, str, bool]:
-    """(sentence before, sentence after, whether the one before is in the same paragraph)."""
+def _split_context(text: str, sentence: str) -> tuple[str, str, bool, bool]:
+    """(sentence before, sentence after, whether the one before is in the same paragraph,
+    whether the one after opens the next paragraph)."""
     i = text.find(sentence)
     if i < 0:
-        return "", "", True
-    before = text[:i]
-    return before.strip(), text[i + len(sentence):].strip(), "\n" not in before[len(before.rstrip()):]
+        return "", "", True, False
+    before, after = text[:i], text[i + len(sentence):]
+    return (before.strip(), after.strip(), "\n" not in before[len(before.rstrip()):],
+            "\n" in after[:len(after) - len(after.lstrip())])
 
 
 def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
@@ -26,7 +29,7 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
     if not candidates:
         return []
     n = rules.norm
-    raw_prev, raw_next, same_paragraph = _split_context(excerpt.text, excerpt.sentence)
+    raw_prev, raw_next, same_paragraph, next_paragraph = _split_context(excerpt.text, excerpt.sentence)
     raw, raw_prev = text_clean(excerpt.sentence), text_clean(raw_prev)
     s = n(raw)
     prev, nxt = n(raw_prev), n(text_clean(raw_next))
@@ -44,6 +47,16 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
             questions.append((q, True))
     if not questions:
         return []
+    seen = set()
+    findings = _said(rules, excerpt, s, low, raw, prev, raw_prev, prev_low, same_paragraph, credit_end, questions, seen)
+    if low.rstrip(' "').endswith("?") and raw_next:  # an interviewer's question: its answer follows
+        findings += _reply(rules, excerpt, s, low, text_clean(raw_next), next_paragraph, questions, seen)
+    return findings
+
+
+def _said(rules, excerpt, s, low, raw, prev, raw_prev, prev_low, same_paragraph, credit_end, questions, seen):
+    """What the excerpt's own sentence says."""
+    n = rules.norm
     if not (rules.speakers.attribution.search(low) or rules.speakers.according_to.search(low) or LABEL.match(s) or LABEL.match(prev)
             or ('"' in s and ('"' in prev or ":" in s))):
         return []  # nobody is said to say anything: most sentences of the news
@@ -57,7 +70,7 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
             via = None
     if via and via in excerpt.outlets:
         via = None
-    findings, seen = [], set()
+    findings = []
     for att in attributions:
         if att.negated:
             continue
@@ -71,7 +84,48 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
     return findings
 
 
-def _findings(rules, s, a, b, att, questions, via, excerpt, seen, shown, prev="") -> list[Finding]:
+def _reply(rules, excerpt, s, low, raw, next_paragraph, questions, seen):
+    """The answer to the excerpt's question, in the sentence after it: a transcript's answer
+    ("PRESENTER: Will you cancel the contract?" / "MAYOR: Absolutely not.") or a quoted reply
+    ('"Absolutely not," the mayor said.'), read with the question's words supplying the
+    question (and a yes or no its cue, a count its figure). Its record quotes the answer. Not
+    when the answer holds the question's topic: then it is an excerpt of its own, which reads
+    it with this question before it."""
+    n = rules.norm
+    dash = DASH.match(raw)
+    if dash:  # "Is it safe? - LUNDEN: It is too early to say."
+        raw = raw[dash.end():]
+    a = n(raw)
+    a_low = lower(a)
+    own = [k for k, rx in rules.topic_keywords.items() if rx and rx.search(a_low)]
+    asked = [(q, True) for q, borrowed in questions if not borrowed and q.topic not in own]
+    if not asked or not raw:
+        return []
+    label = rules.speakers.label(a)
+    if not ((label and (next_paragraph or dash)) or a.lstrip().startswith('"')):
+        return []  # "Will the works close? The union thinks so.": the reporter's own line goes on
+    via = rules.credits.credited(a)
+    if via and via in excerpt.outlets:
+        via = None
+    said = LABEL.match(raw)
+    quote = raw[said.end():] if said and label else raw
+    opening = _OPENING_QUOTE.match(a)  # '"No," the minister said.': too short a quotation for an inverted saying
+    findings = []
+    for att in rules.speakers.read(a, s, same_paragraph=not next_paragraph):
+        if att.negated or not att.speakers:
+            continue
+        for c0, c1 in [att.content] + ([att.alt] if att.alt else []) + ([opening.span(1)] if opening else []):
+            found = _findings(rules, a_low, c0, c1, att, asked, via, excerpt, seen,
+                              lambda piece: _original(piece, a_low, raw, n) or _original(piece, low, s, n) or piece,
+                              low, quote=quote.strip(), answer=True)
+            findings += found
+            if found:
+                break
+    return findings
+
+
+def _findings(rules, s, a, b, att, questions, via, excerpt, seen, shown, prev="", *, quote="",
+              answer=False) -> list[Finding]:
     findings = []
     c = s[a:b]
     if att.gap and a <= att.gap[0] < att.gap[1] <= b:  # "The contract, she says, must end."
@@ -89,6 +143,8 @@ def _findings(rules, s, a, b, att, questions, via, excerpt, seen, shown, prev=""
             fig = rules.figures.figure(q, c)
             if not fig and q.unit and q.unit.search(s) and not q.unit.search(c):
                 fig = rules.figures.figure(q, c, bare=True)
+            if not fig and prev:  # "PRESENTER: How many are out of service?" / "One, the Skarvoy, ..."
+                fig = rules.answers.count(rules.figures, q, c, prev)
             if not fig:
                 continue
             value, high, conf = fig
@@ -111,14 +167,16 @@ def _findings(rules, s, a, b, att, questions, via, excerpt, seen, shown, prev=""
             seen.add((actor, q.key))
             who = " and ".join(shown(w) for w in att.who.split(" and "))
             why = f"{who} + {shown(att.verb)!r}; {position} cue {cue if position == 'number' else shown(cue)!r}" \
-                + (" (question from the neighbouring sentence)" if borrowed else "")
+                + (" (answer to the question before)" if answer
+                   else " (question from the neighbouring sentence)" if borrowed else "")
             if via:
                 why += f"; credited to {via}"
-            findings.append(Finding(actor, q.key, position, value, round(max(0.1, conf), 3), excerpt.sentence,
+            findings.append(Finding(actor, q.key, position, value, round(max(0.1, conf), 3), quote or excerpt.sentence,
                                     via=via, value_high=high, rationale=why[:300]))
     return findings
 
 
+_OPENING_QUOTE = re.compile(r'\s*"([^"]+)"')
 _TOKEN = re.compile(r"\w+|\s+|.", re.DOTALL)
 
 

@@ -6,7 +6,7 @@ from .answers import Answers
 from .credits import Credits
 from .figures import Figures
 from .names import Names, words
-from .positions import Positions, questions_compile
+from .positions import Positions, compile_patterns, questions_compile
 from .speakers import Speakers
 
 
@@ -24,6 +24,8 @@ class StoryRules2:
         # A day of the sentence's own: a number question's anchor is then not borrowed.
         self.day_anchor = words(pack.day_anchor)
         self.questions = questions_compile(story, self.norm, self.figures)
+        # A topic's keywords, as excerpts are cut: a sentence that holds them is an excerpt of its own.
+        self.topic_keywords = {t.key: compile_patterns(t.keywords, self.norm) for t in story.topics.all()}
 
 
 _cache: dict[tuple, StoryRules2] = {}

@@ -1,0 +1,134 @@
+"""rules/2, an interview's answer read from the excerpt of the question before it: the
+question holds the keywords, the answer ("Absolutely not.", "It must be banned, but ...",
+"About 4,000.") often none, and then no excerpt has the answer as its own sentence. Each
+sentence is written for this test; none is taken from an article."""
+import pytest
+
+from ingest.extractors import ExcerptView, rules2
+from ingest.extractors.annotations import Annotation, records_score, story_records
+from ingest.services import excerpts_extract, ingest_file
+from ledger.models import Excerpt, StanceRecord
+
+from .conftest import article, write_lines
+from .test_rules2 import D, story2  # noqa: F401 (story2 is a fixture)
+
+
+@pytest.fixture
+def story3(story2):  # noqa: F811
+    """The rules/2 test story with a question whose cues span a few words ("the LRAD must
+    be banned") and a count of Monday's rally."""
+    from ledger.models import Question, Topic
+
+    Question.objects.create(story=story2, topic=Topic.objects.get(story=story2, key="march-15"), key="device-banned",
+                            text="Should the LRAD be banned?", keywords=[r"\bban"],
+                            affirm=[r"\b(LRAD|device) (must|should) be banned\b"],
+                            deny=[r"\b(LRAD|device) (must|should) not be banned\b"],
+                            partial=[r"\bbanned\b.{0,30}\bbut\b"])
+    Question.objects.create(story=story2, topic=Topic.objects.get(story=story2, key="crowds"), key="rally-monday",
+                            text="How many came to Monday's rally?", kind="number", unit="people",
+                            keywords=[r"\bMonday's rally\b"])
+    rules2._cache.clear()
+    return story2
+
+
+def read(story, sentence, text, topics):
+    """(actor, question, position, value, quote) of each finding of the excerpt."""
+    view = ExcerptView(id=1, sentence=sentence, text=text, topics=topics, day=D)
+    return sorted((f.actor, f.question, f.position, f.value, f.quote)
+                  for f in rules2.extract(rules2.story_rules(story), view))
+
+
+# (the question: the excerpt's sentence, the excerpt's text, its topics, what rules/2 must find)
+ANSWERS = [
+    # a bare no in the transcript's next line: the question's cue, turned; the quote is the answer
+    ("REPORTER: Should the LRAD be banned?", "REPORTER: Should the LRAD be banned?\n\nVUČIĆ: Absolutely not.",
+     ["march-15"], [("president", "device-banned", "deny", None, "Absolutely not.")]),
+    # a no after a short lead
+    ("REPORTER: Should the LRAD be banned?",
+     "REPORTER: Should the LRAD be banned?\n\nVUČIĆ: As things stand tonight, no.",
+     ["march-15"], [("president", "device-banned", "deny", None, "As things stand tonight, no.")]),
+    # an answer with words of its own: its own cue, under the question the question asks
+    ("HOST: Should the LRAD be banned?", "HOST: Should the LRAD be banned?\n\nVUČIĆ: It must be banned, but only in "
+     "the capital.", ["march-15"],
+     [("president", "device-banned", "partial", None, "It must be banned, but only in the capital.")]),
+    # a label after a dash, in the question's own paragraph
+    ("Should the LRAD be banned?", "Should the LRAD be banned? - VUČIĆ: Of course.", ["march-15"],
+     [("president", "device-banned", "affirm", None, "Of course.")]),
+    # a quoted reply
+    ("Should the LRAD be banned?", 'Should the LRAD be banned? "No," the Interior Minister said.', ["march-15"],
+     [("ministry", "device-banned", "deny", None, '"No," the Interior Minister said.')]),
+    # a count asked for: the figure the answer opens with
+    ("REPORTER: How many people came to Monday's rally?",
+     "REPORTER: How many people came to Monday's rally?\n\nARCHIVE OF PUBLIC GATHERINGS: About 4,000, by our count.",
+     ["crowds"], [("archive", "crowd-size", "number", 4000, "About 4,000, by our count."),
+                  ("archive", "rally-monday", "number", 4000, "About 4,000, by our count.")]),
+    ("REPORTER: How many people came to Monday's rally?",
+     "REPORTER: How many people came to Monday's rally?\n\nARCHIVE OF PUBLIC GATHERINGS: Three, the organisers alone.",
+     ["crowds"], [("archive", "crowd-size", "number", 3, "Three, the organisers alone."),
+                  ("archive", "rally-monday", "number", 3, "Three, the organisers alone.")]),
+    # ... not a figure of another question ("Will you ...?" is no count)
+    ("REPORTER: Will the people of Monday's rally come back?",
+     "REPORTER: Will the people of Monday's rally come back?\n\nARCHIVE OF PUBLIC GATHERINGS: Three of them, maybe.",
+     ["crowds"], []),
+    # the reporter's own line goes on: no answer
+    ("Will the LRAD be banned?", "Will the LRAD be banned? The students think so.", ["march-15"], []),
+    # an answer under a condition, or by a speaker who is no actor of the story
+    ("REPORTER: Should the LRAD be banned?", "REPORTER: Should the LRAD be banned?\n\nVUČIĆ: If it was used, yes.",
+     ["march-15"], []),
+    ("REPORTER: Should the LRAD be banned?", "REPORTER: Should the LRAD be banned?\n\nCORRESPONDENT: No.",
+     ["march-15"], []),
+    # an answer with the topic's keywords is an excerpt of its own: it is read there, not here
+    ("REPORTER: Should it be banned?", "REPORTER: Should it be banned?\n\nVUČIĆ: The LRAD should not be banned.",
+     ["march-15"], []),
+    ("VUČIĆ: The LRAD should not be banned.", "REPORTER: Should it be banned?\n\nVUČIĆ: The LRAD should not be banned.",
+     ["march-15"], [("president", "device-banned", "deny", None, "VUČIĆ: The LRAD should not be banned.")]),
+]
+
+
+@pytest.mark.parametrize("sentence, text, topics, expected", ANSWERS, ids=[c[1][-40:] for c in ANSWERS])
+def test_rules2_reads_the_answer_after_a_question(story3, sentence, text, topics, expected):
+    assert read(story3, sentence, text, topics) == sorted(expected)
+
+
+def test_an_answer_is_written_once_and_scored_by_its_quote(story3, tmp_path):
+    """Through ingest: the answer without keywords is written once, from the question's
+    excerpt, quoting the answer; the one with keywords once, from its own excerpt; and the
+    scoring matches each by what was said."""
+    text = ("REPORTER: Should the LRAD be banned?\n\nVUČIĆ: Absolutely not. We will keep it in the depot.\n\n"
+            "REPORTER: And the sound cannon, should it be banned?\n\nVUČIĆ: The LRAD should not be banned.")
+    path = write_lines(tmp_path / "a.jsonl", [article("https://danas.example/interview", text)])
+    run = ingest_file(story=story3, path=path, extractor="rules/2")
+    excerpts_extract(run_id=run.pk, excerpt_ids=list(Excerpt.objects.values_list("id", flat=True)))
+    records = StanceRecord.objects.filter(story=story3, question__key="device-banned")
+    assert sorted((r.actor.key, r.position, r.quote, r.excerpt.sentence) for r in records) == [
+        ("president", "deny", "Absolutely not.", "REPORTER: Should the LRAD be banned?"),
+        ("president", "deny", "VUČIĆ: The LRAD should not be banned.", "VUČIĆ: The LRAD should not be banned."),
+    ]
+    key = [Annotation(quote="absolutely not. we will keep it in the depot.", url="", classes=["pronoun-role"],
+                      actor="president", question="device-banned", position="deny"),
+           Annotation(quote="the lrad should not be banned", url="", classes=["plain"],
+                      actor="president", question="device-banned", position="deny")]
+    said = [r for r in story_records(story3) if r[2] == "device-banned"]
+    score = records_score(said, key)
+    assert (score.overall.records, score.overall.right, score.overall.found) == (2, 2, 2)
+
+
+def test_scoring_by_quote_and_turn():
+    """A record whose quote is not its excerpt's sentence is matched by the quote, or by the
+    rest of the answer's paragraph (the key quoting the sentence that says why); a record
+    whose quote is its sentence, by the sentence alone."""
+    key = [Annotation(quote="the device stays in the depot", url="", classes=["pronoun-role"],
+                      actor="president", question="device-banned", position="deny")]
+    question = "REPORTER: Should the LRAD be banned?"
+    by_turn = (question, "president", "device-banned", "deny", None, None, None, "No.",
+               "No. The device stays in the depot, and it stays there.")
+    by_quote = (question, "president", "device-banned", "deny", None, None, None,
+                "The device stays in the depot, we said.", "")
+    elsewhere = (question, "president", "device-banned", "deny", None, None, None, "No.", "No. Ask the police.")
+    same = ("The device stays in the depot.", "president", "device-banned", "deny", None, None, None,
+            "The device stays in the depot.", "")
+    assert records_score([by_turn, by_quote], key).overall.right == 2
+    assert records_score([elsewhere], key).overall.right == 0
+    assert records_score([same], key).overall.right == 1
+    # the question alone is not what was said
+    assert records_score([(question, "president", "device-banned", "deny", None, None, None)], key).overall.right == 0
