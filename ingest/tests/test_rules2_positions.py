@@ -90,6 +90,12 @@ FIGURES = [
      [("students", "overrun", "number", 30, 35)]),
     ("The Interior Ministry said the overrun was between 1.2 and 1.5 billion euros.", ["cost"],
      [("ministry", "overrun", "number", 1200, 1500)]),
+    # a figure of another year is skipped, not the statement's own beside it
+    ("The students said 5,000 people came, up from 3,000 last year.", ["crowds"],
+     [("students", "crowd-size", "number", 5000, None)]),
+    ("The students said 3,000 people came last year.", ["crowds"], []),
+    ("Last year, a smaller march drew 3,000 people, the students said.", ["crowds"], []),
+    ('"About 3,000 people came," the students said of last year\'s march.', ["crowds"], []),
     # "euros" is no figure of people, still
     ("The students said the overrun of 40 million euros angered 3,000 people.", ["crowds"],
      [("students", "crowd-size", "number", 3000, None)]),

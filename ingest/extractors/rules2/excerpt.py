@@ -138,8 +138,8 @@ def _findings(rules, s, a, b, att, questions, via, excerpt, seen, shown, prev=""
     prefix = s[:min(a, b)]
     for q, borrowed in questions:
         if q.number:
-            if rules.figures.elsewhen and rules.figures.elsewhen.search(s):
-                continue  # a figure of another year
+            if rules.figures.elsewhen and rules.figures.elsewhen.search(s) and not rules.figures.elsewhen.search(c):
+                continue  # a statement about another year ("..., the union said of last year's march")
             fig = rules.figures.figure(q, c)
             if not fig and q.unit and q.unit.search(s) and not q.unit.search(c):
                 fig = rules.figures.figure(q, c, bare=True)

@@ -44,7 +44,6 @@ class Figures:
         mult = {**{w: 1e3 for w in pack.thousand}, **{w: 1e6 for w in pack.million}, **{w: 1e9 for w in pack.billion}}
         self.multipliers = [(re.compile(rf"^(?:{w})$", re.IGNORECASE), v) for w, v in mult.items()]
         mult_rx = "|".join(pack.thousand + pack.million + pack.billion) or "(?!x)x"
-        self.mult_rx = mult_rx
         self.number_words = {w.lower(): v for w, v in pack.number_words.items()}
         self.articles = {w.lower() for w in pack.determiners if w.isalpha()}
         spelt = sorted(pack.number_words, key=len, reverse=True)
@@ -90,6 +89,8 @@ class Figures:
         """(value, value_high, confidence) of the figure the content gives. `bare`: the unit
         was named in the sentence's other clause ("the union says 1,300 jobs; Kestrel says
         800"), so a figure without it counts."""
+        if self.elsewhen and self.elsewhen.search(c, 0, _clause_end(c, 0)):
+            return None  # "Last year, ... 3,000 patients": the whole statement is of another year
         unit = q.unit_rules
         scale = unit.scale if unit else 1.0
         best, first, skip = None, None, -1
@@ -114,6 +115,8 @@ class Figures:
                 continue  # a year
             if self.refuted and self.refuted.search(c[max(0, m.start() - 16):m.start()].rstrip(", ")):
                 continue  # "2,400, not 4,200": the figure the speaker refutes
+            if self.elsewhen and self.elsewhen.search(c, c.rfind(",", 0, m.start()) + 1, _clause_end(c, m.end())):
+                continue  # "up from 1,500 last year": a figure of another year, in its clause
             high, end = None, m.end()
             tail = self.range_tail.match(c, m.end())
             opener = self.range_open.search(c[max(0, m.start() - 20):m.start()]) if self.range_open else None
@@ -190,6 +193,12 @@ class Figures:
             if pattern.match(word):
                 return value
         return 1.0
+
+
+def _clause_end(c: str, at: int) -> int:
+    """Where the clause holding position `at` ends (its next comma or semicolon)."""
+    ends = [i for i in (c.find(",", at), c.find(";", at)) if i >= 0]
+    return min(ends) if ends else len(c)
 
 
 def _bounded(pattern: str) -> str:
