@@ -70,6 +70,16 @@ ANSWERS = [
     ("REPORTER: Will the people of Monday's rally come back?",
      "REPORTER: Will the people of Monday's rally come back?\n\nARCHIVE OF PUBLIC GATHERINGS: Three of them, maybe.",
      ["crowds"], []),
+    # the next paragraph of an interview, unlabelled or "A:", to a question put by name
+    ("President Vučić, should the LRAD be banned?",
+     "President Vučić, should the LRAD be banned?\n\nIt must be banned, but only in the capital.", ["march-15"],
+     [("president", "device-banned", "partial", None, "It must be banned, but only in the capital.")]),
+    ("Q: Should the LRAD be banned, Interior Minister?", "Q: Should the LRAD be banned, Interior Minister?\n\nA: No.",
+     ["march-15"], [("ministry", "device-banned", "deny", None, "No.")]),
+    # ... not when nobody is named, or the one named is not asked
+    ("Should the LRAD be banned?", "Should the LRAD be banned?\n\nAbsolutely not.", ["march-15"], []),
+    ("Did the President say the LRAD should be banned?",
+     "Did the President say the LRAD should be banned?\n\nNo.", ["march-15"], []),
     # the reporter's own line goes on: no answer
     ("Will the LRAD be banned?", "Will the LRAD be banned? The students think so.", ["march-15"], []),
     # an answer under a condition, or by a speaker who is no actor of the story

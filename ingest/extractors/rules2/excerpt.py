@@ -8,7 +8,7 @@ from ingest.lang.clean import text_clean
 from .. import ExcerptView, Finding
 from .answers import DASH
 from .names import lower
-from .speakers import LABEL
+from .speakers import LABEL, Attribution
 from .story import StoryRules2
 
 
@@ -102,7 +102,14 @@ def _reply(rules, excerpt, s, low, raw, next_paragraph, questions, seen):
     if not asked or not raw:
         return []
     label = rules.speakers.label(a)
-    if not ((label and (next_paragraph or dash)) or a.lstrip().startswith('"')):
+    attributions = [att for att in rules.speakers.read(a, s, same_paragraph=not next_paragraph) if att.speakers]
+    if next_paragraph and not attributions and (not label or len(label.group(1)) < 3):
+        # the next paragraph of an interview, unlabelled or "A:", to a question put by name
+        # ("President Vucic, should it be banned?" / "No.")
+        to = _addressee(rules, s)
+        if to:
+            attributions = [Attribution([to.actor], (label.end() if label else 0, len(a)), "asked by name", who=to.text)]
+    elif not ((label and (next_paragraph or dash)) or a.lstrip().startswith('"')):
         return []  # "Will the works close? The union thinks so.": the reporter's own line goes on
     via = rules.credits.credited(a)
     if via and via in excerpt.outlets:
@@ -111,8 +118,8 @@ def _reply(rules, excerpt, s, low, raw, next_paragraph, questions, seen):
     quote = raw[said.end():] if said and label else raw
     opening = _OPENING_QUOTE.match(a)  # '"No," the minister said.': too short a quotation for an inverted saying
     findings = []
-    for att in rules.speakers.read(a, s, same_paragraph=not next_paragraph):
-        if att.negated or not att.speakers:
+    for att in attributions:
+        if att.negated:
             continue
         for c0, c1 in [att.content] + ([att.alt] if att.alt else []) + ([opening.span(1)] if opening else []):
             found = _findings(rules, a_low, c0, c1, att, asked, via, excerpt, seen,
@@ -122,6 +129,18 @@ def _reply(rules, excerpt, s, low, raw, next_paragraph, questions, seen):
             if found:
                 break
     return findings
+
+
+def _addressee(rules, s: str):
+    """The actor a question is put to by name, opening it ("Erik Lunden, are they safe?",
+    "PRESENTER: Mayor, will you ...?") or closing it ("Will you cancel it, Mayor?"), or None."""
+    label = LABEL.match(s)
+    start = label.end() if label else 0
+    for m in rules.names.mentions(s):
+        if m.actor and ((_TITLES.fullmatch(s, start, m.start) and s.startswith(",", m.end))
+                        or (_CALLED.search(s[:m.start]) and s[m.end:].strip() in ("?", '?"'))):
+            return m
+    return None
 
 
 def _findings(rules, s, a, b, att, questions, via, excerpt, seen, shown, prev="", *, quote="",
@@ -176,6 +195,8 @@ def _findings(rules, s, a, b, att, questions, via, excerpt, seen, shown, prev=""
     return findings
 
 
+_TITLES = re.compile(r"\s*(?:[A-Z][\w.'\-]*\s+){0,3}")  # "Ms ", "Erik " before a name
+_CALLED = re.compile(r",\s*(?:[A-Z][\w.'\-]*\s+){0,3}$")  # ", Mayor " before a name closing a question
 _OPENING_QUOTE = re.compile(r'\s*"([^"]+)"')
 _TOKEN = re.compile(r"\w+|\s+|.", re.DOTALL)
 
