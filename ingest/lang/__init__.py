@@ -137,6 +137,9 @@ class LanguagePack:
     # The words of a direct question that asks for a count ("How many ships are out of
     # service?"): an answer that opens with a figure ("One, the Skarvoy") gives that count.
     how_many: list[str] = field(default_factory=list)
+    # The count of the sentence before, named again in the next ("... said the real figure was
+    # closer to 2,000"): a figure there is another's count of the same thing.
+    count_ref: list[str] = field(default_factory=list)
     # (regex, replacement) pairs that fold a perfect into the simple form the story's cues are
     # usually written in, tried when no cue matches as written: "should have been revoked" ->
     # "should be revoked", "had never been safe" -> "never was safe".

@@ -139,6 +139,7 @@ PACK = LanguagePack(
     auxiliary=[r"are", r"is", r"was", r"were", r"will", r"would", r"do", r"does", r"did", r"can", r"could", r"should",
                r"must", r"has", r"have", r"had"],
     how_many=[r"how many", r"how much", r"what number"],
+    count_ref=[r"the (?:real |true |actual |official |correct )?(?:number|figure|count|total|tally)(?! of)"],
     question=[r"(?:know|knew|knows|sure|certain|clear) (?:\w+ )?(?:whether|if)\b", r"(?:reveal|disclos|explain|find out|establish|determin|investigat|check|examin|look into|decid|assess|consider"
               r"|weigh|review|judg)\w* (?:[\w-]+ ){0,3}?whether",
               r"to know (?:whether|if|why|how|who|what|when)", r"ask(?:s|ed|ing)? (?:\w+ ){1,4}?(?:whether|if)\b",

@@ -1,7 +1,9 @@
-"""rules/2, an interview's answer read from the excerpt of the question before it: the
-question holds the keywords, the answer ("Absolutely not.", "It must be banned, but ...",
-"About 4,000.") often none, and then no excerpt has the answer as its own sentence. Each
-sentence is written for this test; none is taken from an article."""
+"""rules/2, statements in an excerpt's context sentence: an interview's answer read from the
+excerpt of the question before it (the question holds the keywords, the answer, "Absolutely
+not.", "It must be banned, but ...", "About 4,000.", often none, and then no excerpt has the
+answer as its own sentence), and another's figure for the count the sentence gives ("the
+real figure was closer to ..."). Each sentence is written for this test; none is taken from
+an article."""
 import pytest
 
 from ingest.extractors import ExcerptView, rules2
@@ -93,6 +95,30 @@ ANSWERS = [
     ("VUČIĆ: The LRAD should not be banned.", "REPORTER: Should it be banned?\n\nVUČIĆ: The LRAD should not be banned.",
      ["march-15"], [("president", "device-banned", "deny", None, "VUČIĆ: The LRAD should not be banned.")]),
 ]
+
+
+# Another's figure for the count the sentence gives, in the context sentence that names it again
+RESTATED = [
+    ("The Interior Ministry said 2,000 people came.",
+     "The Interior Ministry said 2,000 people came. The students said the real figure was closer to 5,000.",
+     [("ministry", "crowd-size", "number", 2000, "The Interior Ministry said 2,000 people came."),
+      ("students", "crowd-size", "number", 5000, "The students said the real figure was closer to 5,000.")]),
+    # another count ("the number of arrests"), the next paragraph, or an excerpt of its own: not here
+    ("The Interior Ministry said 2,000 people came.",
+     "The Interior Ministry said 2,000 people came. The students said the number of arrests was 40.",
+     [("ministry", "crowd-size", "number", 2000, "The Interior Ministry said 2,000 people came.")]),
+    ("The Interior Ministry said 2,000 people came.",
+     "The Interior Ministry said 2,000 people came.\n\nThe students said the real figure was closer to 5,000.",
+     [("ministry", "crowd-size", "number", 2000, "The Interior Ministry said 2,000 people came.")]),
+    ("The Interior Ministry said 2,000 people came.",
+     "The Interior Ministry said 2,000 people came. The students said the real figure was 5,000 people.",
+     [("ministry", "crowd-size", "number", 2000, "The Interior Ministry said 2,000 people came.")]),
+]
+
+
+@pytest.mark.parametrize("sentence, text, expected", RESTATED, ids=[c[1][-40:] for c in RESTATED])
+def test_rules2_reads_a_count_named_again_in_the_next_sentence(story3, sentence, text, expected):
+    assert read(story3, sentence, text, ["crowds"]) == sorted(expected)
 
 
 @pytest.mark.parametrize("sentence, text, topics, expected", ANSWERS, ids=[c[1][-40:] for c in ANSWERS])

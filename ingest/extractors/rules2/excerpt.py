@@ -51,6 +51,41 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
     findings = _said(rules, excerpt, s, low, raw, prev, raw_prev, prev_low, same_paragraph, credit_end, questions, seen)
     if low.rstrip(' "').endswith("?") and raw_next:  # an interviewer's question: its answer follows
         findings += _reply(rules, excerpt, s, low, text_clean(raw_next), next_paragraph, questions, seen)
+    counted = {f.question for f in findings if f.position == "number"}
+    if counted and raw_next and not next_paragraph and rules.count_ref:
+        findings += _restated(rules, excerpt, s, low, text_clean(raw_next),
+                              [(q, True) for q, _ in questions if q.key in counted], seen)
+    return findings
+
+
+def _restated(rules, excerpt, s, low, raw, counted, seen):
+    """Another's figure for the count the excerpt's sentence gives, in the sentence after it
+    in the same paragraph, which names that count again ("... told reporters about 1,200 jobs
+    would go. The union said the real figure was closer to 2,000."): when that sentence holds
+    no keyword of the question's topic, no excerpt has it as its own."""
+    n = rules.norm
+    a = n(raw)
+    a_low = lower(a)
+    if not rules.count_ref.search(a_low):
+        return []
+    asked = [(q, b) for q, b in counted
+             if not (rules.topic_keywords.get(q.topic) and rules.topic_keywords[q.topic].search(a_low))]
+    if not asked:
+        return []
+    via = rules.credits.credited(a)
+    if via and via in excerpt.outlets:
+        via = None
+    findings = []
+    for att in rules.speakers.read(a, s):
+        if att.negated or not att.speakers:
+            continue
+        for c0, c1 in [att.content] + ([att.alt] if att.alt else []):
+            found = _findings(rules, a_low, c0, c1, att, asked, via, excerpt, seen,
+                              lambda piece: _original(piece, a_low, raw, n) or _original(piece, low, s, n) or piece,
+                              "", quote=raw.strip(), restated=True)
+            findings += found
+            if found:
+                break
     return findings
 
 
@@ -144,7 +179,7 @@ def _addressee(rules, s: str):
 
 
 def _findings(rules, s, a, b, att, questions, via, excerpt, seen, shown, prev="", *, quote="",
-              answer=False) -> list[Finding]:
+              answer=False, restated=False) -> list[Finding]:
     findings = []
     c = s[a:b]
     if att.gap and a <= att.gap[0] < att.gap[1] <= b:  # "The contract, she says, must end."
@@ -164,6 +199,8 @@ def _findings(rules, s, a, b, att, questions, via, excerpt, seen, shown, prev=""
                 fig = rules.figures.figure(q, c, bare=True)
             if not fig and prev:  # "PRESENTER: How many are out of service?" / "One, the Skarvoy, ..."
                 fig = rules.answers.count(rules.figures, q, c, prev)
+            if not fig and restated:  # "the real figure was closer to 2,000": the count named before
+                fig = rules.figures.figure(q, c, bare=True)
             if not fig:
                 continue
             value, high, conf = fig
@@ -186,7 +223,7 @@ def _findings(rules, s, a, b, att, questions, via, excerpt, seen, shown, prev=""
             seen.add((actor, q.key))
             who = " and ".join(shown(w) for w in att.who.split(" and "))
             why = f"{who} + {shown(att.verb)!r}; {position} cue {cue if position == 'number' else shown(cue)!r}" \
-                + (" (answer to the question before)" if answer
+                + (" (answer to the question before)" if answer else " (the count of the sentence before)" if restated
                    else " (question from the neighbouring sentence)" if borrowed else "")
             if via:
                 why += f"; credited to {via}"
