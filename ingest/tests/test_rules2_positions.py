@@ -178,3 +178,12 @@ BANS = [
 @pytest.mark.parametrize("sentence, position", BANS, ids=[b[0][:50] for b in BANS])
 def test_rules2_reads_opposition(story3, sentence, position):
     assert [f[2] for f in read(story3, sentence, ["fleet"]) if f[1] == "buses-ban"] == [position]
+
+
+def test_a_cue_read_through_a_fold_is_shown_as_written(story3):
+    rules = rules2.story_rules(story3)
+    for sentence, shown in (("The students said the buses should have been scrapped long ago.", "should have been scrapped"),
+                            ("The students said the buses are no longer safe.", "are no longer safe")):
+        [f] = [f for f in rules2.extract(rules, ExcerptView(id=1, sentence=sentence, text=sentence, topics=["fleet"], day=D))
+               if f.question == "buses-safe"]
+        assert shown in f.rationale, f.rationale

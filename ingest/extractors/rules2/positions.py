@@ -86,6 +86,7 @@ class Positions:
         if not q.has_cues:
             return self._uncued(c, att)
         found = self._cues(q, c)
+        written = c
         if not found and self.folds:
             folded = c
             for rx, repl in self.folds:
@@ -93,7 +94,13 @@ class Positions:
             if folded != c:  # "the licence should have been revoked" meets "should (be )?revoked"
                 c, found = folded, self._cues(q, folded)
         if not found:
-            return self._negated_inside(q, c)
+            return _as_written(self._negated_inside(q, c), written)
+        if c is not written:
+            return _as_written(self._read(c, found, att), written)
+        return self._read(c, found, att)
+
+    def _read(self, c: str, found: dict, att: Attribution) -> tuple[str, float, str] | None:
+        """The position the cues `found` in `c` give."""
         for pos, m in list(found.items()):
             if any(o.start() <= m.start() and m.end() <= o.end() and o.end() - o.start() > m.end() - m.start()
                    for o in found.values()):
@@ -226,3 +233,13 @@ class Positions:
                 continue  # "even if": the statement stands
             return True
         return bool(self.conditional.match(prefix.lstrip()))
+
+
+def _as_written(st: tuple[str, float, str] | None, c: str) -> tuple[str, float, str] | None:
+    """The cue of a reading of `c` with words folded or taken out, as `c` writes it ("the
+    licence should be revoked" -> "licence should have been revoked"), for the rationale."""
+    if not st:
+        return st
+    ends = st[2].split()
+    m = re.search(rf"{re.escape(ends[0])}.*?{re.escape(ends[-1])}", c) if ends else None
+    return (st[0], st[1], m.group(0)) if m else st
