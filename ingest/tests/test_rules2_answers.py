@@ -49,6 +49,13 @@ ANSWERS = [
     ("REPORTER: Should the LRAD be banned?",
      "REPORTER: Should the LRAD be banned?\n\nVUČIĆ: As things stand tonight, no.",
      ["march-15"], [("president", "device-banned", "deny", None, "As things stand tonight, no.")]),
+    # a yes or no that opens the answer, a few words after it; not "Yes, but ...", a hedge
+    ("REPORTER: Should the LRAD be banned?", "REPORTER: Should the LRAD be banned?\n\nVUČIĆ: No, not at all.",
+     ["march-15"], [("president", "device-banned", "deny", None, "No, not at all.")]),
+    ("REPORTER: Should the LRAD be banned?", "REPORTER: Should the LRAD be banned?\n\nVUČIĆ: Yes, from Monday on.",
+     ["march-15"], [("president", "device-banned", "affirm", None, "Yes, from Monday on.")]),
+    ("REPORTER: Should the LRAD be banned?", "REPORTER: Should the LRAD be banned?\n\nVUČIĆ: Yes, but not now.",
+     ["march-15"], []),
     # an answer with words of its own: its own cue, under the question the question asks
     ("HOST: Should the LRAD be banned?", "HOST: Should the LRAD be banned?\n\nVUČIĆ: It must be banned, but only in "
      "the capital.", ["march-15"],

@@ -1,5 +1,5 @@
 """rules/2's answers: a statement that is only a yes or no ("No.", "Absolutely not.",
-"They are.", "With what we know today, no.") takes its position from the question it
+"They are.", "With what we know today, no.", "No, not at all.") takes its position from the question it
 answers, put in the same sentence ("Asked whether the ships were safe, Hagen said: 'They
 are.'") or in the line before it ("PRESENTER: Are the ships safe?" / "HAGEN: They are."): the
 question's cue, turned by a no. An answer that opens with a figure ("One, the Skarvoy, ...")
@@ -29,6 +29,7 @@ class Answers:
         self.attribution = attribution
         self.how_many = words(pack.how_many)
         self.auxiliary = set(pack.auxiliary)
+        self.clause_break = words(pack.clause_break)
         self.aux_first = re.compile(rf"(?:[^:?]*:\s*)?((?:{'|'.join(pack.auxiliary)}))\s+([^?]+)\?") \
             if pack.auxiliary else None
 
@@ -54,6 +55,15 @@ class Answers:
             if self.no.fullmatch(last):
                 return False
             if self.yes.fullmatch(last):
+                return True
+        # "No, not at all.", "Yes, from Monday.": a yes or no, then a few words that go with it
+        # (not "Yes, but ...": a hedge is the content's own)
+        first, comma, rest = c.partition(",")
+        first = " ".join(_WORDS.findall(first))
+        if comma and len(_WORDS.findall(rest)) <= 6 and not (self.clause_break and self.clause_break.search(rest)):
+            if self.no.fullmatch(first):
+                return False
+            if self.yes.fullmatch(first):
                 return True
         return None
 
