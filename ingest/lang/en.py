@@ -119,7 +119,9 @@ PACK = LanguagePack(
             r"it is (?:believed|understood|rumou?red)", r"(?:is|are|was|were) believed to", r"may have said",
             r"is thought to", r"are thought to"],
     auxiliary_folds=[(r"\b(must|should|would|could|might|ought to)( not| never)? have been\b", r"\1\2 be"),
-                     (r"\b(?:has|have|had) (not |never |always |now |already )?been\b", r"\1was")],
+                     (r"\b(?:has|have|had) (not |never |always |now |already )?been\b", r"\1was"),
+                     (r"\b(is|are|was|were|do|does|did|has|have|had|could|should|would|must)n't\b", r"\1 not"),
+                     (r"\bwon't\b", "will not"), (r"\bcan't\b", "can not")],
     inserted_negation=[r"not", r"never", r"no longer", r"not yet"],
     # Before the verb of saying, a time that makes it a recalled saying, not the news ("three
     # weeks ago you said", "had until now said").

@@ -141,6 +141,7 @@ POSITIONS = [
     # a negation inside the words of a cue
     ("The students said the buses are no longer safe.", "deny"),
     ("The students said the buses are never safe in winter.", "deny"),
+    ("The students said the buses aren't safe.", "deny"),
     # the month is no guess
     ("The Interior Minister said on 12 May that the buses are safe.", "affirm"),
     ("The Interior Minister said the buses may be safe.", None),
