@@ -127,7 +127,7 @@ PACK = LanguagePack(
     # weeks ago you said", "had until now said").
     recalled=[r"(?:a|one|two|three|four|five|six|\d+|a few|several) (?:days?|weeks?|months?|years?) ago", r"until now",
               r"at the time", r"back then", r"previously"],
-    speculation=[r"not rule out", r"n't rule out", r"might", r"(?<!mid-)(?<!\bin )(?<!\d )may(?! \d)",
+    speculation=[r"not rule out", r"n't rule out", r"(?:refus|declin)(?:e|es|ed|ing) to rule out", r"might", r"(?<!mid-)(?<!\bin )(?<!\d )may(?! \d)",
                  r"suspected", r"presumed", r"purported", r"potential", r"could", r"possibly", r"perhaps", r"maybe"],
     asked=[r"ask(?:ed|s)? (?:[\w']+ ){0,3}?(?:whether|if)"],
     answer_yes=[r"yes", r"yeah", r"absolutely", r"certainly", r"definitely", r"of course", r"indeed", r"sure",

@@ -168,6 +168,7 @@ BANS = [
     ("The Interior Ministry said it was firmly against any ban on buses.", "deny"),
     ("The students rejected lifting the ban.", "affirm"),
     ("The students said they objected to lifting the ban.", "affirm"),
+    ("The Interior Ministry said it had refused to rule out a ban on the buses.", None),
     # ... and so do words that dismiss what the cue names
     ("The Interior Ministry said a ban on the buses was out of the question.", "deny"),
     ("The students said a ban on buses in the old town is not an option.", "deny"),
@@ -178,7 +179,7 @@ BANS = [
 
 @pytest.mark.parametrize("sentence, position", BANS, ids=[b[0][:50] for b in BANS])
 def test_rules2_reads_opposition(story3, sentence, position):
-    assert [f[2] for f in read(story3, sentence, ["fleet"]) if f[1] == "buses-ban"] == [position]
+    assert [f[2] for f in read(story3, sentence, ["fleet"]) if f[1] == "buses-ban"] == ([position] if position else [])
 
 
 def test_a_cue_read_through_a_fold_is_shown_as_written(story3):
