@@ -1,7 +1,9 @@
 """rules/2, how a statement's position and figure are read: counts in words, partitives
 ("one of its six buses" is one), ranges in other words ("two, at most three", "30 up to 35"),
-a unit that names a scale ("million euros"), and which cue wins when cues overlap. Each
-sentence is written for the test, in the shape reporters use."""
+a unit that names a scale ("million euros"), a count tied to the question's words; which cue
+wins when cues overlap, and what reverses one (a negation, a verb of opposition, words that
+dismiss it, a negated saying); a perfect or a negation read through; recalled sayings and
+suspicions. Each sentence is written for the test, in the shape reporters use."""
 from datetime import date
 
 import pytest

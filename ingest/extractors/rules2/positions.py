@@ -241,5 +241,8 @@ def _as_written(st: tuple[str, float, str] | None, c: str) -> tuple[str, float, 
     if not st:
         return st
     ends = st[2].split()
-    m = re.search(rf"{re.escape(ends[0])}.*?{re.escape(ends[-1])}", c) if ends else None
-    return (st[0], st[1], m.group(0)) if m else st
+    start = c.find(ends[0]) if ends else -1
+    end = c.find(ends[-1], start + len(ends[0])) if start >= 0 and len(ends) > 1 else start
+    if start < 0 or end < 0:
+        return st
+    return st[0], st[1], c[start:end + len(ends[-1])]
