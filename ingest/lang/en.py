@@ -183,6 +183,7 @@ PACK = LanguagePack(
     range_join=[r"and", r"to", r"-", "\u2013", "\u2014", r"or", r"up to", r",? at (?:the )?most,?",
                 r",? (?:perhaps|maybe|possibly|or even|even),?"],
     partitive=[r"of", r"out of"],
+    proportion=[r"in"],
     whole_count=[r"all", r"all of (?:its|their|the)"],
     plural_noun=r"[a-z][\w-]*[^s\W]s",
     linking=[r"are", r"were", r"is", r"was", r"have", r"has", r"had", r"been", r"be", r"now", r"still", r"already",

@@ -80,6 +80,10 @@ FIGURES = [
     # an amount that is no figure
     ("The students said several hundred buses were off the road.", ["fleet"], []),
     ("The students said a few dozen buses were off the road.", ["fleet"], []),
+    # a share is no count
+    ("The students said nine out of ten buses were off the road.", ["fleet"], []),
+    ("The students said one in five buses was off the road.", ["fleet"], []),
+    ("The students said 3,000 people came in 12 buses.", ["crowds"], [("students", "crowd-size", "number", 3000, None)]),
     # money is no count
     ("The students said the fine was €2,000 for each of them.", ["crowds"], []),
     # a unit that names a scale: the figure in millions

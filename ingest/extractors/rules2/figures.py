@@ -60,6 +60,8 @@ class Figures:
         # "one of its five ferries": the count is the first figure, the whole the second
         self.partitive = re.compile(rf"\s+(?:{'|'.join(pack.partitive)})\s+(?:[\w'-]+\s+){{0,2}}?(?={num})",
                                     re.IGNORECASE) if pack.partitive else None
+        self.proportion = re.compile(rf"\s+(?:{'|'.join(pack.proportion)})\s+(?={num})", re.IGNORECASE) \
+            if pack.proportion else None
         # "all five ships": a whole count with a noun of its own, when the unit's is not there
         self.whole = re.compile(rf"(?<!\w)(?:{'|'.join(pack.whole_count)})\s+$", re.IGNORECASE) \
             if pack.whole_count else None
@@ -139,6 +141,13 @@ class Figures:
                 whole = self.figure_rx.match(c, part.end())
                 if whole:
                     skip, end = whole.end(), whole.end()
+                    if self._value(whole)[0] in (10, 100):
+                        continue  # "nine out of ten flights": a share, not a count
+            share = self.proportion.match(c, end) if self.proportion else None
+            whole = self.figure_rx.match(c, share.end()) if share else None
+            if whole and value < (self._value(whole)[0] or 0) <= 100:
+                skip = whole.end()  # "one in five residents": a share, and its five no count either
+                continue
             at_unit = unit.rx.match(c, end) if unit else None
             with_unit = bool(at_unit)
             if scale != 1.0:
