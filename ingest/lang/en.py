@@ -189,7 +189,8 @@ PACK = LanguagePack(
     linking=[r"are", r"were", r"is", r"was", r"have", r"has", r"had", r"been", r"be", r"now", r"still", r"already",
              r"will", r"would"],
     count_head=[r"(?:number|total|tally|count)(?: [^,.;:]{0,40}?)? (?:to|at|now at|is|was|stands at|stood at)",
-                r"a total of"],
+                r"a total of", r"(?:rose|risen|rising|fell|fallen|falling|climbed|dropped|increased|decreased|grew|grown"
+                r"|went up|went down|was cut|were cut|been cut) to"],
     normalize=fold,
     sentence_abbreviations=["Mr", "Mrs", "Ms", "Dr", "Prof", "Gen", "Col", "Lt", "Sgt", "Capt", "Gov", "Sen",
                             "Rep", "St", "approx", "est", "No", "vs", "Jan", "Feb", "Aug", "Sept", "Oct",

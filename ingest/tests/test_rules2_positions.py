@@ -75,6 +75,8 @@ FIGURES = [
     ("The students said the buses spent two nights in the depot.", ["fleet"], []),
     ("The students said three out of six buses were off the road.", ["fleet"],
      [("students", "buses-off", "number", 3, None)]),
+    ("The students said the buses off the road had risen to 17 by Friday.", ["fleet"],
+     [("students", "buses-off", "number", 17, None)]),
     ("The Interior Ministry said a total of 14 had been withdrawn since Monday.", ["fleet"],
      [("ministry", "buses-off", "number", 14, None)]),
     # an amount that is no figure
