@@ -114,6 +114,9 @@ class LanguagePack:
     opposition: list[str] = field(default_factory=list)
     # After what a cue names, words that dismiss it ("... is out of the question").
     dismissal: list[str] = field(default_factory=list)
+    # Verbs of saying whose negation takes the other side ("did not agree that ..."), where
+    # another's negation says nothing ("I do not say ...").
+    disagreeing: list[str] = field(default_factory=list)
     # Phrases with a negation word that negate nothing ("no doubt", "not only").
     negation_idiom: list[str] = field(default_factory=list)
     hedge: list[str] = field(default_factory=list)

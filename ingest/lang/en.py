@@ -107,6 +107,7 @@ PACK = LanguagePack(
     dismissal=[r"(?:is|was|are|were|would be|will be|remains?) (?:not an option|out of the question|off the table"
                r"|unacceptable|not acceptable|a mistake|not the answer|not the solution|no solution|unthinkable)",
                r"makes? no sense", r"(?:is|was|would be) ruled out"],
+    disagreeing=[r"agree[sd]?", r"accept(?:s|ed)?"],
     negation_idiom=[r"no doubt", r"not only", r"no question", r"without (?:a )?doubt", r"no wonder", r"not least"],
     hedge=[r"partly", r"partially", r"in part", r"largely", r"mostly", r"almost", r"nearly",
            r"not (?:all|fully|entirely|completely|yet all)", r"some of", r"most of", r"except",

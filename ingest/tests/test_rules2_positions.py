@@ -141,6 +141,7 @@ POSITIONS = [
     # a negated saying says neither
     ("The Interior Minister said: I do not say the buses are unsafe.", None),
     ("The students said they had never claimed the buses are safe.", None),
+    ("The students said they did not agree that the buses are safe.", "deny"),
     ("The Interior Ministry said the buses are safe, and did not say when they would run.", "affirm"),
     # a perfect read as the simple form the cue is written in
     ("The students said the buses had never been safe.", "deny"),

@@ -56,8 +56,10 @@ class Positions:
         self.denial_always = words(pack.denial_always)
         self.speculation = words(pack.speculation)
         # "do not say", "never claimed", "am not saying"
-        self.unsaying = re.compile(rf"(?<!\w)(?:{'|'.join(pack.negation)})\s+(?:{'|'.join(pack.attribution)})(?!\w)") \
-            if pack.negation and pack.attribution else None
+        # (not "did not agree that ...", which disagrees: the pack's `disagreeing` verbs)
+        self.unsaying = re.compile(rf"(?<!\w)(?:{'|'.join(pack.negation)})\s+"
+                                   + (rf"(?!(?:{'|'.join(pack.disagreeing)})(?!\w))" if pack.disagreeing else "")
+                                   + rf"(?:{'|'.join(pack.attribution)})(?!\w)") if pack.negation and pack.attribution else None
         self.folds = [(re.compile(pattern_lower(rx)), repl) for rx, repl in pack.auxiliary_folds]
         self.inserted_negation = re.compile(rf"\s(?:{'|'.join(sorted(pack.inserted_negation, key=len, reverse=True))})(?=\s)") \
             if pack.inserted_negation else None
