@@ -178,6 +178,8 @@ class LanguagePack:
     range_from: list[str] = field(default_factory=list)
     # "one of its five ferries": between a count and the whole it is part of.
     partitive: list[str] = field(default_factory=list)
+    # Between two figures compared ("5,000, up from 3,000 last year", "compared with").
+    comparison: list[str] = field(default_factory=list)
     # "one in five": between two figures that make a share, not a count.
     proportion: list[str] = field(default_factory=list)
     # "all five ships": before a count that is a whole, whatever its noun.

@@ -185,6 +185,8 @@ PACK = LanguagePack(
                 r",? (?:perhaps|maybe|possibly|or even|even),?"],
     partitive=[r"of", r"out of"],
     proportion=[r"in"],
+    comparison=[r"compared (?:with|to)", r"up from", r"down from", r"against", r"versus", r"vs\.?", r"than",
+                r"from"],
     whole_count=[r"all", r"all of (?:its|their|the)"],
     plural_noun=r"[a-z][\w-]*[^s\W]s",
     linking=[r"are", r"were", r"is", r"was", r"have", r"has", r"had", r"been", r"be", r"now", r"still", r"already",

@@ -102,6 +102,8 @@ FIGURES = [
     ("The students said 5,000 people came, up from 3,000 last year.", ["crowds"],
      [("students", "crowd-size", "number", 5000, None)]),
     ("The students said 3,000 people came last year.", ["crowds"], []),
+    ("The students said 5,000 people came compared with 3,000 last year.", ["crowds"],
+     [("students", "crowd-size", "number", 5000, None)]),
     ("Last year, a smaller march drew 3,000 people, the students said.", ["crowds"], []),
     ('"About 3,000 people came," the students said of last year\'s march.', ["crowds"], []),
     # "euros" is no figure of people, still

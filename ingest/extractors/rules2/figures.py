@@ -62,6 +62,8 @@ class Figures:
                                     re.IGNORECASE) if pack.partitive else None
         self.proportion = re.compile(rf"\s+(?:{'|'.join(pack.proportion)})\s+(?={num})", re.IGNORECASE) \
             if pack.proportion else None
+        self.comparison = re.compile(rf"(?<!\w)(?:{'|'.join(pack.comparison)})(?!\w)", re.IGNORECASE) \
+            if pack.comparison else None
         # "all five ships": a whole count with a noun of its own, when the unit's is not there
         self.whole = re.compile(rf"(?<!\w)(?:{'|'.join(pack.whole_count)})\s+$", re.IGNORECASE) \
             if pack.whole_count else None
@@ -117,7 +119,7 @@ class Figures:
                 continue  # a year
             if self.refuted and self.refuted.search(c[max(0, m.start() - 16):m.start()].rstrip(", ")):
                 continue  # "2,400, not 4,200": the figure the speaker refutes
-            if self.elsewhen and self.elsewhen.search(c, c.rfind(",", 0, m.start()) + 1, _clause_end(c, m.end())):
+            if self.elsewhen and self._of_another_year(c, m.start(), m.end()):
                 continue  # "up from 1,500 last year": a figure of another year, in its clause
             high, end = None, m.end()
             tail = self.range_tail.match(c, m.end())
@@ -184,6 +186,18 @@ class Figures:
                 first = first or candidate
             best = best or candidate
         return first or best
+
+    def _of_another_year(self, c: str, start: int, end: int) -> bool:
+        """Another year named in the figure's own stretch of the statement: from the comma or
+        comparison before it ("compared with", "up from") to the next one."""
+        a = c.rfind(",", 0, start) + 1
+        b = _clause_end(c, end)
+        if self.comparison:
+            before = [m.end() for m in self.comparison.finditer(c, a, start)]
+            a = max(before) if before else a
+            after = self.comparison.search(c, end, b)
+            b = after.start() if after else b
+        return bool(self.elsewhen.search(c, a, b))
 
     def _value(self, m) -> tuple[float | None, bool]:
         """The number a figure match spells (digits in group 1, words in groups 2 and 3), and
