@@ -72,6 +72,8 @@ FIGURES = [
      [("students", "buses-off", "number", 5, None)]),
     ("The students said 40 coaches were withdrawn on Monday.", ["fleet"], [("students", "buses-off", "number", 40, None)]),
     ("The students said 40 drivers had complained before any bus was withdrawn.", ["fleet"], []),
+    ("The students said 25 buses and 40 drivers were off the road.", ["fleet"],
+     [("students", "buses-off", "number", 25, None)]),
     ("The students said the buses spent two nights in the depot.", ["fleet"], []),
     ("The students said three out of six buses were off the road.", ["fleet"],
      [("students", "buses-off", "number", 3, None)]),

@@ -97,7 +97,7 @@ class Figures:
             return None  # "Last year, ... 3,000 patients": the whole statement is of another year
         unit = q.unit_rules
         scale = unit.scale if unit else 1.0
-        best, first, skip = None, None, -1
+        best, first, second, skip = None, None, None, -1
         for m in self.figure_rx.finditer(c):
             if m.start() < skip:
                 continue  # the whole of a partitive count ("one of its *five* ferries")
@@ -180,12 +180,14 @@ class Figures:
             if self.approximate and self.approximate.search(c[max(0, m.start() - 25):m.start()]):
                 conf -= 0.05
             candidate = (value, high, conf)
-            if keyed:
+            if keyed and not (noun and not at_unit):
                 return candidate
             if with_unit:
                 first = first or candidate
+            elif keyed:  # "50 officers marched alongside 3,000 people": the unit's count first
+                second = second or candidate
             best = best or candidate
-        return first or best
+        return first or second or best
 
     def _of_another_year(self, c: str, start: int, end: int) -> bool:
         """Another year named in the figure's own stretch of the statement: from the comma or
