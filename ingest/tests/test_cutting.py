@@ -13,7 +13,7 @@ from pathlib import Path
 import pysbd
 import pytest
 
-from ingest import excerpts
+from ingest import excerpts, segmenter as fast
 from ingest.excerpts import excerpts_cut, paragraphs_split
 from ingest.lang import pack_for
 
@@ -65,7 +65,7 @@ def plain_pysbd(monkeypatch):
             segmenters[language] = pysbd.Segmenter(language=language, clean=False)
         return segmenters[language]
 
-    monkeypatch.setattr(excerpts, "_segmenter", segmenter)
+    monkeypatch.setattr(excerpts, "segmenter", segmenter)
     monkeypatch.setattr(excerpts, "_segment", excerpts._segment.__wrapped__)
 
 
@@ -98,7 +98,7 @@ def test_sentences_are_pysbds_on_every_paragraph_of_every_bundle(bundle):
     _, language = _story(bundle)
     pack_for(language)
     theirs = pysbd.Segmenter(language=language, clean=False)
-    ours = excerpts._segmenter(language)
+    ours = fast.segmenter(language)
     paragraphs = [t[a:b] for t in _texts(bundle) for a, b in paragraphs_split(t)]
     assert paragraphs
     for paragraph in paragraphs:
@@ -107,7 +107,7 @@ def test_sentences_are_pysbds_on_every_paragraph_of_every_bundle(bundle):
 
 def test_sentences_are_pysbds_where_abbreviations_stand_before_a_period():
     texts = ADVERSARIAL
-    theirs, ours = pysbd.Segmenter(language="en", clean=False), excerpts._segmenter("en")
+    theirs, ours = pysbd.Segmenter(language="en", clean=False), fast.segmenter("en")
     for text in texts:
         for cut in range(len(text)):  # every prefix: each word in its turn before the end
             assert ours.segment(text[:cut]) == theirs.segment(text[:cut]), text[:cut]
@@ -118,7 +118,7 @@ def test_a_pattern_is_skipped_only_where_it_cannot_match(monkeypatch):
     wherever it skipped one, on every fixture paragraph and the hard cases, the pattern
     indeed finds nothing there."""
     skipped, wrong = [], []
-    real = excerpts._check
+    real = fast._check
 
     def verified(pattern, flags):
         check = real(pattern, flags)
@@ -135,16 +135,16 @@ def test_a_pattern_is_skipped_only_where_it_cannot_match(monkeypatch):
             return ok
         return verify
 
-    monkeypatch.setattr(excerpts, "_check", verified)
-    monkeypatch.setattr(excerpts, "_REGEXES", excerpts._Regexes())
+    monkeypatch.setattr(fast, "_check", verified)
+    monkeypatch.setattr(fast, "_REGEXES", fast._Regexes())
     texts = {"en": list(ADVERSARIAL), "sr": []}
     for bundle in BUNDLES:
         texts[_story(bundle)[1]] += _texts(bundle)
     texts["en"] += [a["text"] for a in corpus.articles(200, seed=7)]
     for language, articles in texts.items():
         pack_for(language)
-        segmenter = excerpts._Segmenter(language=language, clean=False)
-        segmenter.language_module = excerpts._language_module(language)
+        segmenter = fast._Segmenter(language=language, clean=False)
+        segmenter.language_module = fast._language_module(language)
         for text in articles:
             for a, b in paragraphs_split(text):
                 segmenter.segment(text[a:b])

@@ -64,7 +64,8 @@ def test_segmenter_gives_what_pysbd_gives():
 
     import pysbd
 
-    from ingest.excerpts import _Segmenter, paragraphs_split
+    from ingest.excerpts import paragraphs_split
+    from ingest.segmenter import _Segmenter
 
     from . import corpus
 
