@@ -147,6 +147,10 @@ class LanguagePack:
     # usually written in, tried when no cue matches as written: "should have been revoked" ->
     # "should be revoked", "had never been safe" -> "never was safe".
     auxiliary_folds: list = field(default_factory=list)
+    # A lower-case word's lemma ("lost" -> "lose", "cancelled" -> "cancel"): when no cue matches
+    # as written nor through the folds above, the cues are tried on the sentence's words in
+    # their base forms. None: no such fold for the language.
+    lemma: Callable[[str], str] | None = None
     # Negations written inside a verb phrase ("are no longer safe"): taken out, a cue that
     # then matches is that cue negated.
     inserted_negation: list[str] = field(default_factory=list)
@@ -199,7 +203,7 @@ class LanguagePack:
         non-list values are ignored: the bundle check reports them)."""
         if not table:
             return self
-        names = {f.name for f in fields(self) if f.name not in ("code", "normalize", "number_words")}
+        names = {f.name for f in fields(self) if f.name not in ("code", "normalize", "number_words", "lemma")}
         changes = {k: list(v) for k, v in table.items() if k in names and isinstance(v, list)}
         if isinstance(table.get("number_words"), dict):
             changes["number_words"] = dict(table["number_words"])

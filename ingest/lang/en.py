@@ -1,5 +1,6 @@
 """English: the words `rules/2` reads English news by (see ingest/lang/__init__.py)."""
 from . import LanguagePack, fold
+from .lemmas import lemmatizer
 
 _S = r"(?:s|es|ed|ing)?"  # a regular verb's endings
 
@@ -124,6 +125,10 @@ PACK = LanguagePack(
                      (r"\b(is|are|was|were|do|does|did|has|have|had|could|should|would|must)n't\b", r"\1 not"),
                      (r"\bwon't\b", "will not"), (r"\bcan't\b", "can not")],
     inserted_negation=[r"not", r"never", r"no longer", r"not yet"],
+    # auxiliaries and pronouns stay as written: the pack's negation, hedging and dismissal read them
+    lemma=lemmatizer("en", keep=["is", "are", "was", "were", "been", "being", "has", "have", "had", "does", "did",
+                                 "its", "their", "his", "her", "this", "these", "those", "us", "less"],
+                     progressive=["is", "are", "was", "were", "be", "been", "am", "not", "now", "still"]),
     # Before the verb of saying, a time that makes it a recalled saying, not the news ("three
     # weeks ago you said", "had until now said").
     recalled=[r"(?:a|one|two|three|four|five|six|\d+|a few|several) (?:days?|weeks?|months?|years?) ago", r"until now",

@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass
 
 from ingest.lang import LanguagePack, pattern_lower
+from ingest.lang.lemmas import fold_words
 
 from ..rules import QuestionRules
 from .figures import Figures, Unit
@@ -64,6 +65,7 @@ class Positions:
         self.inserted_negation = re.compile(rf"\s(?:{'|'.join(sorted(pack.inserted_negation, key=len, reverse=True))})(?=\s)") \
             if pack.inserted_negation else None
         self.concessive = re.compile(rf"(?<!\w)(?:{'|'.join(pack.concessive)})\s+$") if pack.concessive else None
+        self.lemma = pack.lemma
 
     def unstated(self, s: str, a: int, b: int) -> bool:
         """The content s[a:b] is no statement: a question, a saying recalled from before, or
@@ -95,6 +97,13 @@ class Positions:
                 folded = rx.sub(repl, folded)
             if folded != c:  # "the licence should have been revoked" meets "should (be )?revoked"
                 c, found = folded, self._cues(q, folded)
+        if not found and self.lemma:
+            # "lost its licence" meets "lose its licence", "cancelled" meets "cancel": the
+            # words in their base forms, folded only here, where nothing else matched
+            base, starts, ends = fold_words(written, self.lemma)
+            if base != written and (at_base := self._cues(q, base)):
+                st = self._read(base, at_base, att)
+                return st and (st[0], st[1], _span_written(written, base, st[2], starts, ends))
         if not found:
             return _as_written(self._negated_inside(q, c), written)
         if c is not written:
@@ -248,3 +257,10 @@ def _as_written(st: tuple[str, float, str] | None, c: str) -> tuple[str, float, 
     if start < 0 or end < 0:
         return st
     return st[0], st[1], c[start:end + len(ends[-1])]
+
+
+def _span_written(written: str, base: str, cue: str, starts: list[int], ends: list[int]) -> str:
+    """The cue matched in the lemma-folded `base`, as `written` writes it ("lose its licence"
+    -> "lost its licence"), for the rationale."""
+    at = base.find(cue)
+    return written[starts[at]:ends[at + len(cue)]] if at >= 0 else cue

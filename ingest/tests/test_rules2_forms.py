@@ -1,0 +1,81 @@
+"""rules/2 reads a cue written in one form ("lose its licence", "cancel the contract") in the
+other forms the articles write ("lost its licence", "cancelled", "revoking"): when no cue
+matches as written, the cues are tried on the sentence's words in their base forms. Each
+sentence is written for the test, in the shape reporters use."""
+from datetime import date
+
+import pytest
+
+from ingest.extractors import ExcerptView
+from ingest.extractors import rules2
+
+D = date(2025, 3, 16)
+
+
+@pytest.fixture
+def story_forms(story):
+    """The test story with a permit and a contract question, cues in the base form."""
+    from ledger.models import Question, Topic
+
+    permit = Topic.objects.create(story=story, key="permit", name="Permit", position=10,
+                                  keywords=[r"\blicen[cs]e\b", r"\bcontract\b"])
+    Question.objects.create(story=story, topic=permit, key="licence-lost", position=10,
+                            text="Should the operator lose its licence?", keywords=[r"\blicen[cs]e\b"],
+                            affirm=[r"\blose (its|the) licen[cs]e\b", r"\brevoke (its|the) licen[cs]e\b"],
+                            deny=[r"\bkeep (its|the) licen[cs]e\b"])
+    Question.objects.create(story=story, topic=permit, key="contract-end", position=11,
+                            text="Should the contract be cancelled?", keywords=[r"\bcontract\b"],
+                            affirm=[r"\bcancel (the|its|this) contract\b"], deny=[r"\bhonou?r the contract\b"])
+    rules2._cache.clear()
+    return story
+
+
+def read(story, sentence):
+    rules = rules2.story_rules(story)
+    view = ExcerptView(id=1, sentence=sentence, text=sentence, topics=["permit"], day=D)
+    return rules2.extract(rules, view)
+
+
+FORMS = [
+    ("The students said the operator deserved to have lost its licence months ago.", "licence-lost", "affirm"),
+    ("The Interior Ministry said the operator loses its licence on Monday.", "licence-lost", "affirm"),
+    ("The students said the city is revoking the licence.", "licence-lost", "affirm"),
+    # an "-ing" form that is no verb of the sentence stays as written
+    ("The students said revoking the licence is how the trouble started.", "licence-lost", None),
+    ("The Interior Ministry did not deny revoking the licence.", "licence-lost", None),
+    ("The Interior Ministry said the operator kept its licence after the hearing.", "licence-lost", "deny"),
+    ("The students said the council cancelled the contract last night.", "contract-end", "affirm"),
+    ("The Interior Ministry said it was cancelling the contract.", "contract-end", "affirm"),
+    # the base form folded keeps a negation before it: "has not cancelled" is no cancelling
+    ("The Interior Ministry said it has not cancelled the contract.", "contract-end", "deny"),
+    ("The Interior Ministry said it had honoured the contract in full.", "contract-end", "deny"),
+    # a condition still gives no statement, in any form
+    ("The students said the operator should lose its licence if it lied.", "licence-lost", None),
+    ("The Interior Ministry said it would have cancelled the contract if the audit had failed.", "contract-end", None),
+]
+
+
+@pytest.mark.parametrize("sentence, question, position", FORMS, ids=[f[0][:50] for f in FORMS])
+def test_rules2_reads_a_cue_in_other_forms(story_forms, sentence, question, position):
+    found = [f.position for f in read(story_forms, sentence) if f.question == question]
+    assert found == ([position] if position else [])
+
+
+def test_a_cue_read_in_its_base_form_is_shown_as_written(story_forms):
+    [f] = [f for f in read(story_forms, "The students said the council cancelled the contract last night.")
+           if f.question == "contract-end"]
+    assert "cancelled the contract" in f.rationale, f.rationale
+
+
+def test_the_folded_words_are_lemmas_and_map_back():
+    from ingest.lang import pack_for
+    from ingest.lang.lemmas import fold_words
+
+    lemma = pack_for("en").lemma
+    text = "orrelink lost its licence and the council cancelled the contracts."
+    base, starts, ends = fold_words(text, lemma)
+    assert base == "orrelink lose its licence and the council cancel the contract."
+    at = base.index("cancel the contract")
+    assert text[starts[at]:ends[at + len("cancel the contract")]] == "cancelled the contracts"  # whole words
+    assert lemma("filled", "") == "fill" and lemma("was", "") == "was"  # no single-l guess; auxiliaries kept
+    assert pack_for("sr").lemma is None  # Serbian cues are written in their own forms
