@@ -143,6 +143,14 @@ class LanguagePack:
     # The count of the sentence before, named again in the next ("... said the real figure was
     # closer to 2,000"): a figure there is another's count of the same thing.
     count_ref: list[str] = field(default_factory=list)
+    # An official body's act that states its position with no verb of saying ("The directorate
+    # ordered all five ferries out of service"): past forms only, so "will order" is none.
+    official_acts: list[str] = field(default_factory=list)
+    # Acts that release or lift ("cleared two of the five to sail"): their count is what remains,
+    # read only after one of `act_remainder` ("leaving three out of service").
+    release_acts: list[str] = field(default_factory=list)
+    act_remainder: list[str] = field(default_factory=list)
+    act_increment: list[str] = field(default_factory=list)  # "detained two more": no count of its own
     # (regex, replacement) pairs that fold a perfect into the simple form the story's cues are
     # usually written in, tried when no cue matches as written: "should have been revoked" ->
     # "should be revoked", "had never been safe" -> "never was safe".

@@ -147,6 +147,12 @@ PACK = LanguagePack(
     auxiliary=[r"are", r"is", r"was", r"were", r"will", r"would", r"do", r"does", r"did", r"can", r"could", r"should",
                r"must", r"has", r"have", r"had"],
     how_many=[r"how many", r"how much", r"what number"],
+    official_acts=[r"ordered", r"detained", r"withdrew", r"suspended", r"cleared", r"approved", r"banned", r"revoked",
+                   r"voted (?:to|for|against)", r"ruled", r"fined", r"grounded", r"lifted", r"terminated",
+                   r"annulled", r"overturned", r"upheld", r"imposed", r"barred"],
+    release_acts=[r"cleared", r"lifted", r"released", r"allowed"],
+    act_increment=[r"more(?! than)", r"further", r"another", r"additional", r"extra"],
+    act_remainder=[r"leaving", r"so", r"so that", r"bringing", r"with (?:\w+ )?(?:still )?remaining"],
     count_ref=[r"the (?:real |true |actual |official |correct )?(?:number|figure|count|total|tally)(?! of)"],
     question=[r"(?:know|knew|knows|sure|certain|clear) (?:\w+ )?(?:whether|if)\b", r"(?:reveal|disclos|explain|find out|establish|determin|investigat|check|examin|look into|decid|assess|consider"
               r"|weigh|review|judg)\w* (?:[\w-]+ ){0,3}?whether",

@@ -49,6 +49,9 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
         return []
     seen = set()
     findings = _said(rules, excerpt, s, low, raw, prev, raw_prev, prev_low, same_paragraph, credit_end, questions, seen)
+    if not findings and rules.acts.verbs and rules.acts.verbs.search(low) and not (
+            LABEL.match(s) or LABEL.match(prev) or '"' in s):
+        findings = _acted(rules, excerpt, s, low, raw, questions, seen)
     if low.rstrip(' "').endswith("?") and raw_next:  # an interviewer's question: its answer follows
         findings += _reply(rules, excerpt, s, low, text_clean(raw_next), next_paragraph, questions, seen)
     counted = {f.question for f in findings if f.position == "number"}
@@ -86,6 +89,27 @@ def _restated(rules, excerpt, s, low, raw, counted, seen):
             findings += found
             if found:
                 break
+    return findings
+
+
+def _acted(rules, excerpt, s, low, raw, questions, seen):
+    """An official act told with no verb of saying ("The directorate ordered all five ferries
+    out of service"): the actor's position (acts.py)."""
+    n = rules.norm
+    via = rules.credits.credited(s)
+    if via and via in excerpt.outlets:
+        via = None
+    findings = []
+    for count in (True, False):
+        asked = [(q, b) for q, b in questions if bool(q.number) == count]
+        for att in rules.acts.read(s, count=count) if asked else []:
+            # someone said to say something, but in the act's "after ..." clause, is the
+            # statement's speaker ("after the directorate ordered ..., the company said")
+            told = low[:att.gap[0]] + low[att.gap[1]:] if att.gap else low
+            if rules.speakers.attribution.search(told) or rules.speakers.according_to.search(told):
+                continue
+            findings += _findings(rules, low, *att.content, att, asked, via, excerpt, seen,
+                                  lambda piece: _original(piece, low, raw, n) or piece)
     return findings
 
 
@@ -222,7 +246,8 @@ def _findings(rules, s, a, b, att, questions, via, excerpt, seen, shown, prev=""
                 continue
             seen.add((actor, q.key))
             who = " and ".join(shown(w) for w in att.who.split(" and "))
-            why = f"{who} + {shown(att.verb)!r}; {position} cue {cue if position == 'number' else shown(cue)!r}" \
+            verb = f"act {shown(att.verb)!r}" if att.act else repr(shown(att.verb))
+            why = f"{who} + {verb}; {position} cue {cue if position == 'number' else shown(cue)!r}" \
                 + (" (answer to the question before)" if answer else " (the count of the sentence before)" if restated
                    else " (question from the neighbouring sentence)" if borrowed else "")
             if via:

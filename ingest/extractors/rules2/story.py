@@ -2,6 +2,7 @@
 (and again when the story's configuration changes)."""
 from ingest.lang import LanguagePack, pack_for
 
+from .acts import Acts
 from .answers import Answers
 from .credits import Credits
 from .figures import Figures
@@ -18,6 +19,7 @@ class StoryRules2:
         self.names = Names(story, pack, config)
         self.speakers = Speakers(pack, self.names)
         self.positions = Positions(pack)
+        self.acts = Acts(pack, self.speakers)
         self.figures = Figures(pack)
         self.credits = Credits(story, pack)
         self.answers = Answers(pack, self.speakers.attribution)

@@ -26,6 +26,7 @@ class Attribution:
     alt: tuple[int, int] | None = None  # the content if the first one says nothing
     inverted: bool = False  # '"...," X said': the content came before the verb
     gap: tuple[int, int] | None = None  # the attribution inside the content (", she says,"), not said
+    act: bool = False  # an official act, no saying ("the directorate ordered ...", acts.py)
 
 
 class Subjects:

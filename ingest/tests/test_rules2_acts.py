@@ -1,0 +1,91 @@
+"""rules/2, official acts: an official body's act told with no verb of saying states its
+position ("The directorate ordered all five ferries out of service": its count of ships out is
+five). Sentences written for this test (none taken from an article), with the ones that must
+give no record: an act recalled, planned, in a condition, a question or a subordinate clause."""
+import pytest
+
+from ingest.extractors import ExcerptView, rules2
+
+from .test_rules2 import D, run, story2  # noqa: F401 (story2 is a fixture)
+
+
+@pytest.fixture
+def story_acts(story2):  # noqa: F811
+    """The rules/2 test story with a regulator, a council and a court, and questions on a
+    fleet of ferries (how many out of service), a contract and a licence."""
+    from ledger.models import Actor, Question, Topic
+
+    actors = [("directorate", "Maritime Directorate", r"\bMaritime Directorate\b", ["the directorate", "the regulator"]),
+              ("council", "City Council", r"\bCity Council\b", ["the council"]),
+              ("court", "High Court", r"\bHigh Court\b", ["the court"]),
+              ("operator", "Fjordline", r"\bFjordline\b", ["the operator"])]
+    story2.config = {**story2.config, "actors": story2.config["actors"] + [
+        {"id": key, "name": name, "aliases": [alias], "roles": roles} for key, name, alias, roles in actors]}
+    story2.save()
+    for key, name, alias, _ in actors:
+        Actor.objects.create(story=story2, key=key, name=name, aliases=[alias])
+    fleet = Topic.objects.create(story=story2, key="fleet", name="Fleet", keywords=[r"\bferr", r"\bcontract\b",
+                                                                                 r"\blicen[cs]e\b"], position=9)
+    Question.objects.create(story=story2, topic=fleet, key="ships-out", text="How many ferries are out of service?",
+                            kind="number", unit="ferries", keywords=[r"\bout of service\b", r"\bdetained\b"])
+    Question.objects.create(story=story2, topic=fleet, key="contract-cancel", text="Should the contract be cancelled?",
+                            keywords=[r"\bcontract\b"], affirm=[r"\b(terminate|cancel)s? the contract\b"],
+                            deny=[r"\bkeep the contract\b"])
+    Question.objects.create(story=story2, topic=fleet, key="licence", text="Should the licence be revoked?",
+                            keywords=[r"\blicen[cs]e\b"], affirm=[r"\b(revoked|withdrew) (the |its )?licen[cs]e\b"],
+                            partial=[r"\bsuspend"])
+    rules2._cache.clear()
+    return story2
+
+
+# (sentence, context (None: the sentence alone), what rules/2 must find)
+ACTS = [
+    ("The Maritime Directorate ordered all five of Fjordline's ferries out of service on Friday.", None,
+     [("directorate", "ships-out", "number", 5)]),
+    # an increment is no count; what it brings the count to is
+    ("The directorate detained two more ferries on Tuesday, so three are now out of service.",
+     "Fjordline kept sailing. The directorate detained two more ferries on Tuesday, so three are now out of service.",
+     [("directorate", "ships-out", "number", 3)]),
+    ("The Maritime Directorate detained two more ferries on Tuesday.", None, []),
+    # a release: the count that remains, or nothing
+    ("The regulator cleared two of the five ferries to sail again, leaving three out of service.", None,
+     [("directorate", "ships-out", "number", 3)]),
+    ("The regulator cleared two of the five ferries out of service to sail again.", None, []),
+    ("The City Council voted to terminate the contract with Fjordline on Monday.", None,
+     [("council", "contract-cancel", "affirm", None)]),
+    ("The High Court suspended the licence of the ferry company.", None, [("court", "licence", "partial", None)]),
+    ("The Maritime Directorate revoked the licence of Fjordline's ferries.", None,
+     [("directorate", "licence", "affirm", None)]),
+    # not an act of the news: recalled, planned, conditional, asked, or in a subordinate clause
+    ("The Maritime Directorate had ordered all five ferries out of service last year.", None, []),
+    ("The Maritime Directorate had revoked the licence of the ferry company.", None, []),
+    ("The City Council has not voted to terminate the contract.", None, []),
+    ("Fjordline fears that the Maritime Directorate revoked the licence of its ferries.", None, []),
+    ("The City Council will decide whether to terminate the contract.", None, []),
+    ("The City Council is expected to vote to terminate the contract.", None, []),
+    ("If the High Court suspended the licence, the ferries would stop.", None, []),
+    ("Has the Maritime Directorate revoked the licence of the ferries?", None, []),
+    ("After the Maritime Directorate ordered all five ferries out of service, Fjordline cancelled its sailings.",
+     None, []),
+    # the statement of a sentence that says someone says something is theirs, not the act's
+    ("After the Maritime Directorate ordered all five ferries out of service, Fjordline said four ferries were "
+     "out of service.", None, [("operator", "ships-out", "number", 4)]),
+    # an act whose subject is no actor, or whose actor is its object
+    ("It ordered all five of the ferries out of service.", "The Maritime Directorate met on Friday. It ordered all "
+     "five of the ferries out of service.", []),
+    ("Inspectors ordered all five of the ferries out of service.", None, []),
+    ("The ferries were ordered out of service by the Maritime Directorate.", None, []),
+]
+
+
+@pytest.mark.parametrize("sentence, context, expected", ACTS, ids=[a[0][:60] for a in ACTS])
+def test_official_act_states_a_position(story_acts, sentence, context, expected):
+    assert run(rules2, story_acts, sentence, ["fleet"], context) == expected
+
+
+def test_act_record_says_it_was_an_act(story_acts):
+    rules = rules2.story_rules(story_acts)
+    sentence = "The Maritime Directorate ordered all five of Fjordline's ferries out of service on Friday."
+    view = ExcerptView(id=1, sentence=sentence, text=sentence, topics=["fleet"], day=D, outlets=())
+    [finding] = rules2.extract(rules, view)
+    assert finding.rationale == "Maritime Directorate + act 'ordered'; number cue 'figure 5'"
