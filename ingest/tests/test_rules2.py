@@ -34,6 +34,24 @@ def story2(story):
     return story
 
 
+
+@pytest.fixture
+def story3(story2):
+    """The rules/2 test story with a question whose cues span a few words ("the LRAD must
+    be banned") and a count of Monday's rally."""
+    from ledger.models import Question, Topic
+
+    Question.objects.create(story=story2, topic=Topic.objects.get(story=story2, key="march-15"), key="device-banned",
+                            text="Should the LRAD be banned?", keywords=[r"\bban"],
+                            affirm=[r"\b(LRAD|device) (must|should) be banned\b"],
+                            deny=[r"\b(LRAD|device) (must|should) not be banned\b"],
+                            partial=[r"\bbanned\b.{0,30}\bbut\b"])
+    Question.objects.create(story=story2, topic=Topic.objects.get(story=story2, key="crowds"), key="rally-monday",
+                            text="How many came to Monday's rally?", kind="number", unit="people",
+                            keywords=[r"\bMonday's rally\b"])
+    rules2._cache.clear()
+    return story2
+
 def run(module, story, sentence, topics, context=None, outlets=()):
     rules = module.story_rules(story)
     view = ExcerptView(id=1, sentence=sentence, text=context or sentence, topics=topics, day=D, outlets=outlets)

@@ -12,25 +12,7 @@ from ingest.services import excerpts_extract, ingest_file
 from ledger.models import Excerpt, StanceRecord
 
 from .conftest import article, write_lines
-from .test_rules2 import D, story2  # noqa: F401 (story2 is a fixture)
-
-
-@pytest.fixture
-def story3(story2):  # noqa: F811
-    """The rules/2 test story with a question whose cues span a few words ("the LRAD must
-    be banned") and a count of Monday's rally."""
-    from ledger.models import Question, Topic
-
-    Question.objects.create(story=story2, topic=Topic.objects.get(story=story2, key="march-15"), key="device-banned",
-                            text="Should the LRAD be banned?", keywords=[r"\bban"],
-                            affirm=[r"\b(LRAD|device) (must|should) be banned\b"],
-                            deny=[r"\b(LRAD|device) (must|should) not be banned\b"],
-                            partial=[r"\bbanned\b.{0,30}\bbut\b"])
-    Question.objects.create(story=story2, topic=Topic.objects.get(story=story2, key="crowds"), key="rally-monday",
-                            text="How many came to Monday's rally?", kind="number", unit="people",
-                            keywords=[r"\bMonday's rally\b"])
-    rules2._cache.clear()
-    return story2
+from .test_rules2 import D, story2, story3  # noqa: F401 (fixtures)
 
 
 def read(story, sentence, text, topics):

@@ -4,26 +4,17 @@ import pytest
 
 from ingest.extractors import ExcerptView, rules2
 
-from .test_rules2 import D, run, story2  # noqa: F401 (story2 is a fixture)
+from .test_rules2 import D, run, story2, story3  # noqa: F401 (fixtures)
 
 
 @pytest.fixture
-def story3(story2):  # noqa: F811
-    """The rules/2 test story with a question whose cues span a few words ("the LRAD must
-    be banned") and a newspaper named "The Lanport Courier"."""
-    from ledger.models import Outlet, Question, Topic
+def story_courier(story3):  # noqa: F811
+    """story3 with a newspaper named "The Lanport Courier"."""
+    from ledger.models import Outlet
 
-    Question.objects.create(story=story2, topic=Topic.objects.get(story=story2, key="march-15"), key="device-banned",
-                            text="Should the LRAD be banned?", keywords=[r"\bban"],
-                            affirm=[r"\b(LRAD|device) (must|should) be banned\b"],
-                            deny=[r"\b(LRAD|device) (must|should) not be banned\b"],
-                            partial=[r"\bbanned\b.{0,30}\bbut\b"])
-    Question.objects.create(story=story2, topic=Topic.objects.get(story=story2, key="crowds"), key="rally-monday",
-                            text="How many came to Monday's rally?", kind="number", unit="people",
-                            keywords=[r"\bMonday's rally\b"])
-    Outlet.objects.create(story=story2, key="courier", name="The Lanport Courier")
+    Outlet.objects.create(story=story3, key="courier", name="The Lanport Courier")
     rules2._cache.clear()
-    return story2
+    return story3
 
 
 # (class, sentence, context (None: the sentence alone), topics, what rules/2 must find)
@@ -125,14 +116,14 @@ SPEAKER_SHAPES = [
 
 @pytest.mark.parametrize("cls, sentence, context, topics, expected", SPEAKER_SHAPES,
                          ids=[f"{c[0]}: {c[1][:40]}" for c in SPEAKER_SHAPES])
-def test_rules2_reads_speaker_shapes(story3, cls, sentence, context, topics, expected):
-    assert sorted(run(rules2, story3, sentence, topics, context), key=str) == sorted(expected, key=str)
+def test_rules2_reads_speaker_shapes(story_courier, cls, sentence, context, topics, expected):
+    assert sorted(run(rules2, story_courier, sentence, topics, context), key=str) == sorted(expected, key=str)
 
 
-def test_credit_opening_the_sentence(story3):
+def test_credit_opening_the_sentence(story_courier):
     """"As X reported, <subject> <any verb> ...": the subject's statement, credited to X; a
     newspaper named "The ... Courier" is "the Courier" once named."""
-    rules = rules2.story_rules(story3)
+    rules = rules2.story_rules(story_courier)
     for sentence, via in (("As Beta reported on Monday, the students now believe the LRAD must be banned.", "beta"),
                           ("As the Courier reported, the students now think the LRAD must be banned.", "courier")):
         found = rules2.extract(rules, ExcerptView(id=1, sentence=sentence, text=sentence, topics=["march-15"], day=D,
@@ -140,11 +131,11 @@ def test_credit_opening_the_sentence(story3):
         assert [(f.actor, f.question, f.via) for f in found] == [("students", "device-banned", via)], sentence
 
 
-def test_credited_report_in_the_sentence_before(story3):
+def test_credited_report_in_the_sentence_before(story_courier):
     """The sentence before credits another outlet for its own speaker's report: this
     sentence's own speaker is no part of it; and the day of that credit ("reported on
     Tuesday") is no day of the sentence's own, so the event named before still counts."""
-    rules = rules2.story_rules(story3)
+    rules = rules2.story_rules(story_courier)
 
     def found(sentence, before):
         view = ExcerptView(id=1, sentence=sentence, text=f"{before} {sentence}", topics=["march-15", "crowds"], day=D,
