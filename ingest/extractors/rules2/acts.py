@@ -44,13 +44,8 @@ class Acts:
         if self.elsewhen and self.elsewhen.search(s):
             return []  # "last year the directorate ordered ...": another time's act
         sp = self.speakers
-        c_start = 0
-        if sp.clause_break:
-            c_start = max([m.end() for m in sp.clause_break.finditer(s, 0, verb.start())] or [0])
-        c_end = next((m.start() for m in sp.clause_break.finditer(s, verb.end())), len(s)) if sp.clause_break else len(s)
-        mentions = sp.names.mentions(orig, s)
-        before = [m for m in mentions if c_start <= m.start and m.end <= verb.start()]
-        subject = sp._subject(s, before, verb.start(), c_start)
+        c_start, c_end = sp.clause_at(s, verb.start())
+        subject = sp.subject_at(s, sp.names.mentions(orig, s), verb.start(), c_start)
         if subject is None or subject.kind == "pronoun" or sp.names.is_object(s, subject):
             return []
         actor = subject.actor or (sp.names.owner_of(subject) if subject.kind == "generic" else None)

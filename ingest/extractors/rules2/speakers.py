@@ -143,7 +143,7 @@ class Speakers(Subjects):
         for v_start, v_end, kind, verb in anchors:
             reach = None  # how far the attribution covers others' verbs, when beyond its content
             if any(a <= v_start < b for a, b in covered) and not self._and_saying(s, v_start, c_start, out, covered,
-                                                                                   clause_mentions, in_quote):
+                                                                                   clause_mentions):
                 continue  # reported inside another's statement ("X said Y told ...")
             if kind == "according":
                 # "according to Ann Berg, a spokeswoman for X": past a name that is no actor's
@@ -175,7 +175,7 @@ class Speakers(Subjects):
                 # "The police have none, said the minister.": the name closing the clause is
                 # the speaker, not the one before the verb
                 subject = None if self._closing_name(s, orig, c_start, c_end, v_start, v_end, clause_mentions) \
-                    else self._subject(s, before, v_start, c_start)
+                    else self.subject_at(s, clause_mentions, v_start, c_start)
                 if subject is not None:
                     speakers = self._coordinated(s, subject, before, forward=False)
                     first = min(m.start for m in speakers)
@@ -267,10 +267,9 @@ class Speakers(Subjects):
             return None  # ", who had warned that ...,": what was said before, for background
         return self._attribution(s, [named[-1]], (verb[0], j - 1), verb[3], prev, all_mentions, verb[0])
 
-    def _and_saying(self, s, v_start, c_start, out, covered, mentions, in_quote) -> bool:
+    def _and_saying(self, s, v_start, c_start, out, covered, mentions) -> bool:
         """"X says A and Y says B": Y's saying is no part of X's, whose statement ends at "and"."""
-        before = [m for m in mentions if m.end <= v_start and not in_quote(m.start)]
-        subject = self._subject(s, before, v_start, c_start)
+        subject = self.subject_at(s, mentions, v_start, c_start)
         if subject is None or not out:
             return False
         joint = self.and_before.search(s, out[-1].content[0], subject.start) if self.and_before else None

@@ -71,6 +71,26 @@ class Subjects:
                     return x if self.speaks_for.search(s[m.start:x.start]) else m
         return m
 
+    def clause_at(self, s, i) -> tuple[int, int]:
+        """The clause holding position `i` of `s`: from after the clause break before it (";",
+        "but", "while", outside quotation marks) to the next one."""
+        if not self.clause_break:
+            return 0, len(s)
+        quotes = [(q.start(), q.end()) for q in QUOTE.finditer(s)]
+        breaks = [m for m in self.clause_break.finditer(s) if not any(a < m.start() < b for a, b in quotes)]
+        c_start = max([m.end() for m in breaks if m.end() <= i] or [0])
+        return c_start, next((m.start() for m in breaks if m.start() >= i and m.end() > i), len(s))
+
+    def subject_at(self, s, mentions, i, c_start=None) -> Mention | None:
+        """The subject of the verb at `i`, in its clause (which starts at `c_start`, else is
+        found): the nearest name before the verb that is no object, outside quotation marks."""
+        if c_start is None:
+            c_start = self.clause_at(s, i)[0]
+        quotes = [(q.start(), q.end()) for q in QUOTE.finditer(s)]
+        before = [m for m in mentions if c_start <= m.start and m.end <= i
+                  and not any(a < m.start < b for a, b in quotes)]
+        return self._subject(s, before, i, c_start)
+
     def _subject(self, s, before, v_start, c_start) -> Mention | None:
         inner = [(r.start(), r.end()) for r in self.relative.finditer(s, c_start, v_start)] if self.relative else []
         for m in reversed(before):
