@@ -52,10 +52,15 @@ def story3(story2):
     rules2._cache.clear()
     return story2
 
-def run(module, story, sentence, topics, context=None, outlets=()):
+def findings(module, story, sentence, topics, context=None, outlets=()):
+    """What `module` finds in `sentence` (in `context`, the sentence alone by default), on day D."""
     rules = module.story_rules(story)
     view = ExcerptView(id=1, sentence=sentence, text=context or sentence, topics=topics, day=D, outlets=outlets)
-    return [(f.actor, f.question, f.position, f.value) for f in module.extract(rules, view)]
+    return module.extract(rules, view)
+
+
+def run(module, story, sentence, topics, context=None, outlets=()):
+    return [(f.actor, f.question, f.position, f.value) for f in findings(module, story, sentence, topics, context, outlets)]
 
 
 # Where rules/2 reads a sentence of rules/1's table differently, on purpose.

@@ -2,14 +2,11 @@
 other forms the articles write ("lost its licence", "cancelled", "revoking"): when no cue
 matches as written, the cues are tried on the sentence's words in their base forms. Each
 sentence is written for the test, in the shape reporters use."""
-from datetime import date
-
 import pytest
 
-from ingest.extractors import ExcerptView
 from ingest.extractors import rules2
 
-D = date(2025, 3, 16)
+from .test_rules2 import findings
 
 
 @pytest.fixture
@@ -31,9 +28,7 @@ def story_forms(story):
 
 
 def read(story, sentence):
-    rules = rules2.story_rules(story)
-    view = ExcerptView(id=1, sentence=sentence, text=sentence, topics=["permit"], day=D)
-    return rules2.extract(rules, view)
+    return findings(rules2, story, sentence, ["permit"])
 
 
 FORMS = [

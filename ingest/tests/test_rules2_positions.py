@@ -4,14 +4,11 @@ a unit that names a scale ("million euros"), a count tied to the question's word
 wins when cues overlap, and what reverses one (a negation, a verb of opposition, words that
 dismiss it, a negated saying); a perfect or a negation read through; recalled sayings and
 suspicions. Each sentence is written for the test, in the shape reporters use."""
-from datetime import date
-
 import pytest
 
-from ingest.extractors import ExcerptView
 from ingest.extractors import rules2
 
-D = date(2025, 3, 16)
+from .test_rules2 import findings
 
 
 @pytest.fixture
@@ -40,9 +37,8 @@ def story3(story):
 
 
 def read(story, sentence, topics, context=None):
-    rules = rules2.story_rules(story)
-    view = ExcerptView(id=1, sentence=sentence, text=context or sentence, topics=topics, day=D)
-    return [(f.actor, f.question, f.position, f.value, f.value_high) for f in rules2.extract(rules, view)]
+    return [(f.actor, f.question, f.position, f.value, f.value_high)
+            for f in findings(rules2, story, sentence, topics, context)]
 
 
 FIGURES = [
@@ -196,9 +192,7 @@ def test_rules2_reads_opposition(story3, sentence, position):
 
 
 def test_a_cue_read_through_a_fold_is_shown_as_written(story3):
-    rules = rules2.story_rules(story3)
     for sentence, shown in (("The students said the buses should have been scrapped long ago.", "should have been scrapped"),
                             ("The students said the buses are no longer safe.", "are no longer safe")):
-        [f] = [f for f in rules2.extract(rules, ExcerptView(id=1, sentence=sentence, text=sentence, topics=["fleet"], day=D))
-               if f.question == "buses-safe"]
+        [f] = [f for f in findings(rules2, story3, sentence, ["fleet"]) if f.question == "buses-safe"]
         assert shown in f.rationale, f.rationale
