@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 
 from ingest.extractors.annotations import annotations_read, records_score, story_records
-from ledger.bundle import story_load
+from ledger.bundle import bundle_read, story_load
 from ledger.evaluation import evaluate
 from ledger.models import StanceRecord
 
@@ -33,15 +33,31 @@ def test_rules2_on_a_dev_story(celery_worker):
 
 
 def test_dev_bundles_are_consistent():
-    """Each dev story's key is the first report of its statements, and every annotation
-    quotes its article (fixtures/dev/build.py checks the same when it writes them)."""
+    """Each dev story loads as a user's bundle would (story.toml and key checked by the real
+    loader), its key is the first report of its statements, and every annotation quotes its
+    article and names an actor, a question, a position and an outlet the story has
+    (fixtures/dev/build.py checks the quotes too when it writes them)."""
     import json
 
     for folder in sorted(p for p in DEV.iterdir() if (p / "story.toml").exists()):
+        bundle = bundle_read(folder)  # BundleError names the file and entry at fault
+        kinds = {q["id"]: q.get("kind", "stance") for q in bundle.config["questions"]}
+        actors = {a["id"] for a in bundle.config["actors"]}
+        outlets = {o["id"] for o in bundle.config["outlets"]}
         articles = {json.loads(line)["url"]: json.loads(line)["text"]
                     for line in (folder / "articles.jsonl").read_text().splitlines()}
         annotations = [json.loads(line) for line in (folder / "statements.jsonl").read_text().splitlines()]
         key = [json.loads(line) for line in (folder / "answer_key.jsonl").read_text().splitlines()]
         assert key and all(a["quote"] in articles[a["url"]] for a in annotations), folder.name
+        for a in annotations:
+            where = f"{folder.name}: {a['quote'][:60]!r}"
+            if a.get("no_record"):
+                continue
+            assert a["actor"] in actors and a["question"] in kinds, where
+            if kinds[a["question"]] == "number":
+                assert a["position"] == "number" and isinstance(a.get("value"), (int, float)), where
+            else:
+                assert a["position"] in ("affirm", "deny", "partial"), where
+            assert a.get("via") in (None, *outlets), where
         firsts = {(k["actor"], k["question"], k["quote"]) for k in key}
         assert firsts <= {(a.get("actor"), a.get("question"), a["quote"]) for a in annotations}, folder.name
