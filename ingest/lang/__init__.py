@@ -114,6 +114,12 @@ class LanguagePack:
     opposition: list[str] = field(default_factory=list)
     # After what a cue names, words that dismiss it ("... is out of the question").
     dismissal: list[str] = field(default_factory=list)
+    # After what a cue names, words that find it too much, not wrong ("a total ban goes too
+    # far"): the speaker wants less of it, a partial position.
+    overreach: list[str] = field(default_factory=list)
+    # Before what a cue names, words that give up a demand for it ("gives up its demand for a
+    # ban"): the speaker settles for less, a partial position.
+    retreat: list[str] = field(default_factory=list)
     # Verbs of saying whose negation takes the other side ("did not agree that ..."), where
     # another's negation says nothing ("I do not say ...").
     disagreeing: list[str] = field(default_factory=list)
@@ -128,6 +134,9 @@ class LanguagePack:
     rumour: list[str] = field(default_factory=list)
     # A saying recalled from before, not the news: "three weeks ago you said", "had until now said".
     recalled: list[str] = field(default_factory=list)
+    # Right before a verb of saying, the auxiliary of a saying told as before the news (the
+    # past perfect: "had called for", "had repeatedly told reporters").
+    recalled_auxiliary: list[str] = field(default_factory=list)
     # An indirect question: no statement ("asked whether", "wondered if").
     question: list[str] = field(default_factory=list)
     # A yes or no that answers a question put in the same sentence or the line before
@@ -186,6 +195,12 @@ class LanguagePack:
     not_a_figure: list[str] = field(default_factory=list)
     # Before a figure: it is the one the speaker refutes ("2,400, not 4,200").
     refuted: list[str] = field(default_factory=list)
+    # After a figure and its noun, a negated copula: the speaker says what it is not ("45
+    # decibels is not a limit", "20 buses was not enough"), no figure of theirs.
+    refuted_after: list[str] = field(default_factory=list)
+    # Before the question's unit, words that count none of it ("zero flights", "no buses",
+    # "not a single bus"): the figure 0.
+    zero_count: list[str] = field(default_factory=list)
     # "from 8,000 to 14,000": the word before a figure that the next one replaces.
     range_from: list[str] = field(default_factory=list)
     # "one of its five ferries": between a count and the whole it is part of.

@@ -107,7 +107,19 @@ PACK = LanguagePack(
                 r"object(?:s|ed|ing)? to", r"refus(?:e|es|ed|ing) to", r"rul(?:e|es|ed|ing) out", r"vetoe?(?:s|d)?"],
     dismissal=[r"(?:is|was|are|were|would be|will be|remains?) (?:not an option|out of the question|off the table"
                r"|unacceptable|not acceptable|a mistake|not the answer|not the solution|no solution|unthinkable)",
-               r"makes? no sense", r"(?:is|was|would be) ruled out"],
+               r"makes? no sense", r"(?:is|was|would be) ruled out",
+               # out of proportion, unfounded or against the law: against it
+               r"(?:is|was|are|were|would be|will be|seems?|seemed) (?:(?:wholly|totally|clearly|simply|entirely|grossly"
+               r"|completely) )?(?:disproportionate|excessive|unjustified|unjustifiable|unwarranted|unreasonable"
+               r"|unworkable|unlawful|illegal)",
+               # a bare no after it, closing the line ("a total ban, no.", "a ban, never.")
+               r", (?:no|never|not at all|absolutely not|certainly not)(?= *(?:[.;!]|$))"],
+    overreach=[r"(?:goes|go|went|gone|going|would go|will go) (?:much |far |a (?:little|bit|step) )?too far",
+               r"(?:is|was|would be|will be) (?:a step|one step|a bridge) too far", r"(?:is|was|would be) overkill",
+               r"(?:is|was|would be) (?:much |far |a (?:little|bit) )?too (?:much|harsh|drastic|blunt|sweeping|extreme)"],
+    retreat=[r"(?:giv(?:e|es|ing|en)|gave) up", r"(?:(?:giv(?:e|es|ing|en)|gave) up|drop(?:s|ped|ping)?|abandon(?:s|ed|ing)?|withdr(?:aw|aws|ew|awn|awing)"
+             r"|back(?:s|ed|ing)? away from|retreat(?:s|ed|ing)? from) (?:its|their|his|her|our|the) (?:\w+ )?"
+             r"(?:demand|call|push|campaign|insistence|bid)s? for"],
     disagreeing=[r"agree[sd]?", r"accept(?:s|ed)?"],
     negation_idiom=[r"no doubt", r"not only", r"no question", r"without (?:a )?doubt", r"no wonder", r"not least"],
     hedge=[r"partly", r"partially", r"in part", r"largely", r"mostly", r"almost", r"nearly",
@@ -133,6 +145,7 @@ PACK = LanguagePack(
     # weeks ago you said", "had until now said").
     recalled=[r"(?:a|one|two|three|four|five|six|\d+|a few|several) (?:days?|weeks?|months?|years?) ago", r"until now",
               r"at the time", r"back then", r"previously"],
+    recalled_auxiliary=[r"had"],
     speculation=[r"not rule out", r"n't rule out", r"(?:refus|declin)(?:e|es|ed|ing) to rule out", r"might", r"(?<!mid-)(?<!\bin )(?<!\d )may(?! \d)",
                  r"suspected", r"presumed", r"purported", r"potential", r"could", r"possibly", r"perhaps", r"maybe"],
     asked=[r"ask(?:ed|s)? (?:[\w']+ ){0,3}?(?:whether|if)"],
@@ -163,7 +176,8 @@ PACK = LanguagePack(
     million=[r"million", r"mn", r"m"],
     billion=[r"billion", r"bn"],
     number_words={"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-                  "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
+                  "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+                  "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
                   "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
                   "a hundred": 100, "hundred": 100, "a dozen": 12, "dozen": 12, "half a": 0.5, "a": 1,
                   "a quarter of a": 0.25, "quarter of a": 0.25, "three quarters of a": 0.75},
@@ -178,6 +192,9 @@ PACK = LanguagePack(
     range_open=[r"between"],
     range_from=[r"from"],
     refuted=[r"not", r"rather than", r"instead of"],
+    # "is not a limit", "was not enough"; not "is not too much", "is not unreasonable" (it is the figure, said twice negated)
+    refuted_after=[r"(?:(?:is|was|are|were)(?: not|n't)|(?:would|will)(?: not|n't) be|won't be) (?!(?:too|so|un\w+|im\w+)\b)"],
+    zero_count=[r"zero", r"no", r"not (?:a|one) single", r"not one", r"not even one", r"not a single"],
     not_a_figure=[r"%", r"per ?cent", r"percent", r"pct", r"percentage points?", r"years?", r"months?", r"weeks?",
                   r"days?", r"nights?", r"hours?", r"minutes?", r"seconds?", r"times", r"km", r"kilomet(?:re|er)s?",
                   r"met(?:re|er)s?", r"miles?", r"feet", r"kg", r"kilos?", r"grams?", r"lit(?:re|er)s?", r"hectares?",

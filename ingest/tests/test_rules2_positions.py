@@ -107,6 +107,23 @@ FIGURES = [
     # "euros" is no figure of people, still
     ("The students said the overrun of 40 million euros angered 3,000 people.", ["crowds"],
      [("students", "crowd-size", "number", 3000, None)]),
+    # the teens in words
+    ("The students said sixteen buses were off the road.", ["fleet"], [("students", "buses-off", "number", 16, None)]),
+    ("The Interior Ministry said eighteen coaches had been withdrawn.", ["fleet"],
+     [("ministry", "buses-off", "number", 18, None)]),
+    # zero said in words: a count of none
+    ("The students said zero buses should be withdrawn.", ["fleet"], [("students", "buses-off", "number", 0, None)]),
+    ("The Interior Ministry said no buses had been withdrawn.", ["fleet"], [("ministry", "buses-off", "number", 0, None)]),
+    ('The students said: "Not a single bus should be withdrawn."', ["fleet"],
+     [("students", "buses-off", "number", 0, None)]),
+    # ... not a limit ("no more than"), nor a count of something else
+    ("The Interior Ministry said no more than 12 buses had been withdrawn.", ["fleet"],
+     [("ministry", "buses-off", "number", 12, None)]),
+    ("The students said no buses were late, and two had been withdrawn.", ["fleet"],
+     [("students", "buses-off", "number", 2, None)]),
+    # a figure the speaker says is not what the question counts is no figure of theirs
+    ("The Interior Minister said 30 buses off the road is not a cut, it is a shutdown.", ["fleet"], []),
+    ("The students said 30 buses off the road was not enough.", ["fleet"], []),
 ]
 
 
@@ -161,6 +178,10 @@ POSITIONS = [
     ("Two weeks ago the Interior Ministry said the buses are safe.", None),
     ("The Interior Ministry had until now said the buses are safe.", None),
     ("The Interior Ministry, which previously said the buses were unsafe, now says the buses are safe.", "affirm"),
+    # a saying in the past perfect is one recalled from before the news
+    ("Last spring the Interior Minister had said the buses were safe.", None),
+    ("The students had repeatedly told reporters that the buses were unsafe.", None),
+    ("The students said the inspectors had found the buses unsafe.", "deny"),
 ]
 
 
@@ -183,6 +204,21 @@ BANS = [
     ("The students said a ban on buses in the old town is not an option.", "deny"),
     ("The Interior Ministry said lifting the ban would be a mistake.", "affirm"),
     ("The students said a ban on the buses was overdue.", "affirm"),
+    # what the cue names is too harsh or out of proportion: against it
+    ("The Interior Ministry said a ban on the buses would be disproportionate.", "deny"),
+    ("The students said a ban on buses was excessive.", "deny"),
+    ('The students said a ban on the buses was "unjustified".', "deny"),
+    # ... or goes too far: the speaker wants less of it, not none
+    ("The Interior Minister said a ban on the buses goes too far.", "partial"),
+    ("The students said a ban on the buses would go too far.", "partial"),
+    # a bare no or never after it: against it; with a yes to something else beside it, in part
+    ("INTERIOR MINISTER: A ban on the buses, no.", "deny"),
+    ("INTERIOR MINISTER: A ban on buses, never.", "deny"),
+    ("INTERIOR MINISTER: Fewer routes, yes; a ban on the buses, no.", "partial"),
+    ("INTERIOR MINISTER: A ban on the buses, yes.", "affirm"),
+    # giving up a demand for it: the speaker settles for less
+    ("The students said they were giving up their demand for a ban on the buses.", "partial"),
+    ("The Interior Ministry said it would allow ten buses a day, giving up the ban on buses it had called for.", "partial"),
 ]
 
 

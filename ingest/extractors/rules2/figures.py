@@ -39,6 +39,12 @@ class Figures:
         self.not_a_figure = re.compile(rf"\s*(?:{'|'.join(pack.not_a_figure)})(?!\w)", re.IGNORECASE) \
             if pack.not_a_figure else None
         self.refuted = re.compile(rf"(?<!\w)(?:{'|'.join(pack.refuted)})\s*$", re.IGNORECASE) if pack.refuted else None
+        # "45 decibels is not a limit": the figure and up to four words of its noun, then the negated copula
+        self.refuted_after = re.compile(rf"(?:\s+[\w'-]+){{0,4}}?\s+(?:{'|'.join(pack.refuted_after)})", re.IGNORECASE) \
+            if pack.refuted_after else None
+        self.zero = re.compile(rf"(?<![\w-])(?:{'|'.join(pack.zero_count)})(?=\s)", re.IGNORECASE) if pack.zero_count else None
+        self.not_zero = {w.lower() for w in pack.number_words} | {"more", "less", "fewer", "than", "longer", "other",
+                                                                   "further", "extra", "additional"}
         self.range_from = re.compile(rf"(?<!\w)(?:{'|'.join(pack.range_from)})\s+$", re.IGNORECASE) \
             if pack.range_from else None
         mult = {**{w: 1e3 for w in pack.thousand}, **{w: 1e6 for w in pack.million}, **{w: 1e9 for w in pack.billion}}
@@ -119,6 +125,9 @@ class Figures:
                 continue  # a year
             if self.refuted and self.refuted.search(c[max(0, m.start() - 16):m.start()].rstrip(", ")):
                 continue  # "2,400, not 4,200": the figure the speaker refutes
+            if self.refuted_after and (r := self.refuted_after.match(c, m.end())) \
+                    and not re.search(r"[,;:]|\b(?:that|which|who|and|or)\b", r.group(0)):
+                continue  # "45 decibels is not a limit, it is a closure": what the figure is not
             if self.elsewhen and self._of_another_year(c, m.start(), m.end()):
                 continue  # "up from 1,500 last year": a figure of another year, in its clause
             high, end = None, m.end()
@@ -187,7 +196,26 @@ class Figures:
             elif keyed:  # "50 officers marched alongside 3,000 people": the unit's count first
                 second = second or candidate
             best = best or candidate
-        return first or second or best
+        return first or second or best or self._zero(q, c)
+
+    def _zero(self, q: "QuestionRules2", c: str) -> tuple[float, None, float] | None:
+        """A count of none, right before the question's unit ("zero flights a night", "no night
+        flights", "not a single bus"), near the question's words; not a limit ("no more than
+        12 buses") nor a count in a scale ("no million euros")."""
+        unit = q.unit_rules
+        if not (self.zero and unit) or unit.scale != 1.0:
+            return None
+        for z in self.zero.finditer(c):
+            at = unit.rx.match(c, z.end())
+            if not at or ("," in at.group(0)) or len(at.group(0).split()) > 2 \
+                    or any(w in self.not_zero or w[0].isdigit() for w in at.group(0).lower().split()):
+                continue
+            if self.refuted_after and self.refuted_after.match(c, at.end()):
+                continue
+            if q.keywords and not q.keywords.search(c, max(0, z.start() - NEAR), at.end() + NEAR):
+                continue
+            return 0.0, None, 0.7
+        return None
 
     def _of_another_year(self, c: str, start: int, end: int) -> bool:
         """Another year named in the figure's own stretch of the statement: from the comma or

@@ -48,10 +48,20 @@ class Positions:
             if pack.dismissal else None
         self.opposition = re.compile(rf"(?<!\w)(?:{'|'.join(pack.opposition)})\s+(?:[\w'-]+\s+){{0,3}}$") \
             if pack.opposition else None
+        self.overreach = re.compile(rf"\s*(?:[\w'-]+\s+){{0,4}}?(?:{'|'.join(pack.overreach)})(?!\w)") \
+            if pack.overreach else None
+        self.retreat = re.compile(rf"(?<!\w)(?:{'|'.join(pack.retreat)})\s+(?:[\w'-]+\s+){{0,3}}$") if pack.retreat else None
+        # "a quota, yes; a ban, no": a yes to another thing beside a cue dismissed
+        self.bare_yes = re.compile(rf",\s*(?:{'|'.join(pack.answer_yes)})(?=\s*(?:[.;!]|$))") if pack.answer_yes else None
         self.hedge = words(pack.hedge)
         self.conditional = words(pack.conditional)
         self.rumour = words(pack.rumour)
         self.recalled = words(pack.recalled)
+        # "had called for", "had repeatedly told reporters that": the verb of saying in the past
+        # perfect, right before its content
+        self.recalled_saying = re.compile(
+            rf"(?<!\w)(?:{'|'.join(pack.recalled_auxiliary)})\s+(?:[\w'-]+\s+)?(?:{'|'.join(pack.attribution)})(?!\w)") \
+            if pack.recalled_auxiliary and pack.attribution else None
         self.question_marker = words(pack.question)
         self.denial_object = words(pack.denial_object)
         self.denial_always = words(pack.denial_always)
@@ -79,9 +89,19 @@ class Positions:
             return True
         if self.recalled and self.recalled.search(re.split(r"[,;:(]", prefix[-40:])[-1]):
             return True  # "three weeks ago you said ...": an earlier saying, recalled
+        if self.recalled_saying and self._recalled_saying(prefix[-80:], c[:30]):
+            return True  # "last month the minister had called for ...": a saying before the news
         # Hearsay about the saying itself ("X has reportedly told ...", "rumours that X said"),
         # not a word inside what was said ("X dismissed rumours that ...").
         return bool(self.rumour and self.rumour.search(prefix[-60:] + c[:8]))
+
+    def _recalled_saying(self, before: str, c: str) -> bool:
+        """A verb of saying in the past perfect, its auxiliary before the content `c` and the
+        verb at most a few words before it, in the same clause."""
+        for m in self.recalled_saying.finditer(before + c):
+            if m.start() < len(before) and not re.search(r"[,;:.]", before[m.end():]) and len(before) - m.end() <= 40:
+                return True
+        return False
 
     def stance(self, q: QuestionRules, c: str, att: Attribution) -> tuple[str, float, str] | None:
         """(position, confidence, cue) of the content `c`: the partial cue, else the deny
@@ -131,6 +151,8 @@ class Positions:
             # "should not keep its licence" under a deny cue "keep its licence" (the negation
             # right before the cue: "had not changed its view that ..." negates the view)
             return "affirm", 0.6, m.group(0)
+        if self._limited(c, m):
+            return "partial", 0.6, m.group(0)
         if self._opposed(c, m.start()) or self._dismissed(c, m.end()):
             return "affirm", 0.6, m.group(0)  # "rejected keeping the ban", "lifting the ban would be a mistake"
         return "deny", 0.8, m.group(0)
@@ -144,6 +166,8 @@ class Positions:
         inner = self.negation.search(m.group(0)) if self.negation else None
         if self._negated(c, m.start()) or (inner and inner.start() > 0):
             return "deny", 0.6, m.group(0)
+        if self._limited(c, m):
+            return "partial", 0.6, m.group(0)  # "a total ban goes too far", "gives up its demand for a ban"
         if self._opposed(c, m.start()) or self._dismissed(c, m.end()):
             return "deny", 0.6, m.group(0)  # "opposes a ban on night work", "a ban is out of the question"
         if att.denial and self._governed(c, m.start()):
@@ -203,6 +227,18 @@ class Positions:
         """A verb of opposition a few words before the cue, in its clause: "opposes a ban",
         "is firmly against any ban", "refused to cancel the contract"."""
         return bool(self.opposition and self.opposition.search(re.split(r"[,;:]", c[max(0, at - 50):at])[-1]))
+
+    def _limited(self, c: str, m: re.Match) -> bool:
+        """What the cue `m` names is wanted, but less of it: it goes too far ("a total ban goes
+        too far"), a demand for it is given up ("giving up its demand for a ban"), or it is
+        dismissed beside a yes to something else ("a few flights, yes; a total ban, no")."""
+        if self.overreach and (o := self.overreach.match(c, m.end())) \
+                and not (self.negation and self.negation.search(o.group(0))):
+            return True
+        if self.retreat and self.retreat.search(re.split(r"[,;:]", c[max(0, m.start() - 60):m.start()])[-1]):
+            return True
+        return bool(self.bare_yes and self._dismissed(c, m.end())
+                    and any(y.start() > m.end() or y.end() <= m.start() for y in self.bare_yes.finditer(c)))
 
     def _dismissed(self, c: str, end: int) -> bool:
         """What the cue names is dismissed just after it: "a ban on night flights is out of the
