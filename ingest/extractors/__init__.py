@@ -26,6 +26,11 @@ class ExcerptView:
     topics: list[str]
     day: date
     outlets: tuple[str, ...] = ()  # the outlet keys that carried it (a wire copy has several)
+    # The article's whole text and where `sentence` starts in it, for an extractor that reads
+    # beyond the excerpt's context (an interview's question two turns up); given only to an
+    # extractor with `reads_article`, else "".
+    article: str = ""
+    position: int = 0
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,7 @@ class ExtractResult:
 
 class Extractor:
     name: str = ""
+    reads_article = False  # its ExcerptViews carry the article's text
 
     def extract_batch(self, story, excerpts: list[ExcerptView], run=None) -> ExtractResult:
         """Findings per excerpt; `run` is the IngestRun the excerpts belong to."""

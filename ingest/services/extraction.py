@@ -11,7 +11,7 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from ledger.models import Excerpt
+from ledger.models import Article, Excerpt
 from ledger.plumbing import story_cast
 from ledger.services import RecordDraft, records_append
 from ledger.validation import QUOTE_MAX
@@ -34,6 +34,8 @@ class _Pending:
     outlets: list[str]
     url: str
     outlet_id: int
+    article_id: int
+    position: int
 
 
 def excerpts_extract(*, run_id: int, excerpt_ids: list[int], batch_id: int | None = None) -> int:
@@ -50,15 +52,19 @@ def excerpts_extract(*, run_id: int, excerpt_ids: list[int], batch_id: int | Non
     extractor = extractor_get(run.extractor)
     pending = [_Pending(*row) for row in Excerpt.objects.filter(
         pk__in=excerpt_ids, extracted_at__isnull=True, capped=False).order_by("id").values_list(
-        "id", "sentence", "text", "topics", "day", "outlets", "article__url", "article__outlet_id")]
+        "id", "sentence", "text", "topics", "day", "outlets", "article__url", "article__outlet_id", "article_id",
+        "position")]
     if not pending and batch_id is None:
         run_finish_check(run_id=run_id)
         return 0
+    # each article's text once per batch, for an extractor that reads it
+    texts = dict(Article.objects.filter(pk__in={e.article_id for e in pending}).values_list("id", "text")) \
+        if pending and extractor.reads_article else {}
     # Extraction runs outside the transaction (an LLM call may take a while); the lock
     # below decides which of two concurrent deliveries writes.
     result = extractor.extract_batch(story, [
         ExcerptView(id=e.id, sentence=e.sentence, text=e.text, topics=list(e.topics), day=e.day,
-                    outlets=tuple(e.outlets))
+                    outlets=tuple(e.outlets), article=texts.get(e.article_id, ""), position=e.position)
         for e in pending], run=run) if pending else ExtractResult()
     index = story_cast(story)  # read once per worker process and load of the bundle
     outlets_by_id = {o.pk: o for o in index.outlets.values()}

@@ -2,10 +2,14 @@
 excerpt of the question before it (the question holds the keywords, the answer, "Absolutely
 not.", "It must be banned, but ...", "About 4,000.", often none, and then no excerpt has the
 answer as its own sentence), and another's figure for the count the sentence gives ("the
-real figure was closer to ..."). Each sentence is written for this test; none is taken from
+real figure was closer to ..."); an interview's turns read from the article, past the
+excerpt's sentence of context. Each sentence is written for this test; none is taken from
 an article."""
+import re
+
 import pytest
 
+from ingest.excerpts import excerpts_cut
 from ingest.extractors import ExcerptView, rules2
 from ingest.extractors.annotations import Annotation, records_score, story_records
 from ingest.services import excerpts_extract, ingest_file
@@ -57,6 +61,10 @@ ANSWERS = [
      "REPORTER: How many people came to Monday's rally?\n\nARCHIVE OF PUBLIC GATHERINGS: Three, the organisers alone.",
      ["crowds"], [("archive", "crowd-size", "number", 3, "Three, the organisers alone."),
                   ("archive", "rally-monday", "number", 3, "Three, the organisers alone.")]),
+    ("REPORTER: How many people came to Monday's rally?",
+     "REPORTER: How many people came to Monday's rally?\n\nARCHIVE OF PUBLIC GATHERINGS: Seventeen, by our count.",
+     ["crowds"], [("archive", "crowd-size", "number", 17, "Seventeen, by our count."),
+                  ("archive", "rally-monday", "number", 17, "Seventeen, by our count.")]),
     # ... not a figure of another question ("Will you ...?" is no count)
     ("REPORTER: Will the people of Monday's rally come back?",
      "REPORTER: Will the people of Monday's rally come back?\n\nARCHIVE OF PUBLIC GATHERINGS: Three of them, maybe.",
@@ -157,3 +165,95 @@ def test_scoring_by_quote_and_turn():
     assert records_score([same], key).overall.right == 1
     # the question alone is not what was said
     assert records_score([(question, "president", "device-banned", "deny", None, None, None)], key).overall.right == 0
+
+
+def read_in(story, text, sentence, topics):
+    """(actor, question, position, value, value_high, quote) of each finding of the excerpt
+    whose sentence is `sentence` in the article `text`, as the worker gives it: its context
+    cut as excerpts are, and the article's text."""
+    [cut] = excerpts_cut(text, [("any", [re.compile(re.escape(sentence))])])
+    view = ExcerptView(id=1, sentence=cut.sentence, text=cut.text, topics=topics, day=D, article=text,
+                       position=cut.position)
+    return sorted((f.actor, f.question, f.position, f.value, f.value_high, f.quote)
+                  for f in rules2.extract(rules2.story_rules(story), view))
+
+
+ARCHIVE = "ARCHIVE OF PUBLIC GATHERINGS"
+# (the article, the excerpt's sentence, what rules/2 must find): an interview's turns further
+# than the excerpt's sentence of context
+TURNS = [
+    # the count comes after the answer's first sentence
+    (f"REPORTER: Will Monday's rally draw a crowd again?\n\n{ARCHIVE}: No. We counted the gates twice. "
+     "Monday's rally drew 4,000 and no more.", "REPORTER: Will Monday's rally draw a crowd again?",
+     [("archive", q, "number", 4000, None, "No. We counted the gates twice. Monday's rally drew 4,000 and no more.")
+      for q in ("crowd-size", "rally-monday")]),
+    # ... not when the answer names the topic further on (that sentence is an excerpt of its own)
+    (f"REPORTER: Will Monday's rally draw a crowd again?\n\n{ARCHIVE}: No. We counted the gates twice. "
+     "Monday's rally drew 4,000 people.", "REPORTER: Will Monday's rally draw a crowd again?", []),
+    # ... and that sentence has its speaker from the turn's label, two sentences up
+    (f"REPORTER: Will Monday's rally draw a crowd again?\n\n{ARCHIVE}: No. We counted the gates twice. "
+     "Monday's rally drew 4,000 people.", "Monday's rally drew 4,000 people.",
+     [("archive", "crowd-size", "number", 4000, None, "Monday's rally drew 4,000 people."),
+      ("archive", "rally-monday", "number", 4000, None, "Monday's rally drew 4,000 people.")]),
+    # ... not when it reports another's saying, nor from a label in the paragraph before
+    (f"REPORTER: Will Monday's rally draw a crowd again?\n\n{ARCHIVE}: No. We counted the gates twice. "
+     "The students say Monday's rally drew 4,000 people.", "The students say Monday's rally drew 4,000 people.",
+     [("students", "crowd-size", "number", 4000, None, "The students say Monday's rally drew 4,000 people."),
+      ("students", "rally-monday", "number", 4000, None, "The students say Monday's rally drew 4,000 people.")]),
+    (f"REPORTER: Will Monday's rally draw a crowd again?\n\n{ARCHIVE}: No. We counted the gates twice.\n\n"
+     "Monday's rally drew 4,000 people.", "Monday's rally drew 4,000 people.", []),
+    # the question put a sentence before the answer's turn names what is counted ("Which is it?")
+    (f"REPORTER: The police put Monday's rally at 3,000 and the students at 9,000. Which is it?\n\n{ARCHIVE}: Our "
+     "own count is about 5,000 people.", f"{ARCHIVE}: Our own count is about 5,000 people.",
+     [("archive", "crowd-size", "number", 5000, None, f"{ARCHIVE}: Our own count is about 5,000 people."),
+      ("archive", "rally-monday", "number", 5000, None, f"{ARCHIVE}: Our own count is about 5,000 people.")]),
+    # ... not a turn of the same speaker, nor a paragraph of the reporter's own
+    (f"{ARCHIVE}: The police put Monday's rally at 3,000. The students say more.\n\n{ARCHIVE}: Our own count is "
+     "about 5,000 people.", f"{ARCHIVE}: Our own count is about 5,000 people.",
+     [("archive", "crowd-size", "number", 5000, None, f"{ARCHIVE}: Our own count is about 5,000 people.")]),
+    ("The police put Monday's rally at 3,000. The students say more.\n\n"
+     f"{ARCHIVE}: Our own count is about 5,000 people.", f"{ARCHIVE}: Our own count is about 5,000 people.",
+     [("archive", "crowd-size", "number", 5000, None, f"{ARCHIVE}: Our own count is about 5,000 people.")]),
+    # the question two sentences on, putting a figure: the answer's figure, its unit unsaid, is its own
+    (f"REPORTER: The students say forty people came to Monday's rally. Do you agree?\n\n{ARCHIVE}: We counted seventeen. "
+     "Forty, no.", "REPORTER: The students say forty people came to Monday's rally.",
+     [("archive", "crowd-size", "number", 17, None, "We counted seventeen."),
+      ("archive", "rally-monday", "number", 17, None, "We counted seventeen."),
+      ("students", "crowd-size", "number", 40, None, "REPORTER: The students say forty people came to Monday's rally."),
+      ("students", "rally-monday", "number", 40, None, "REPORTER: The students say forty people came to Monday's "
+       "rally.")]),
+    # ... not when the question puts no figure
+    (f"REPORTER: The students say many people came to Monday's rally. Do you agree?\n\n{ARCHIVE}: We counted seventeen.",
+     "REPORTER: The students say many people came to Monday's rally.", []),
+    # a follow-up that names nothing after the excerpt's turn: its answer, when it asks how many
+    (f"{ARCHIVE}: Fewer people came to Monday's rally than we expected.\n\nREPORTER: How many, then?\n\n"
+     f"{ARCHIVE}: About 3,000, perhaps 3,500.", f"{ARCHIVE}: Fewer people came to Monday's rally than we expected.",
+     [("archive", "crowd-size", "number", 3000, 3500, "About 3,000, perhaps 3,500."),
+      ("archive", "rally-monday", "number", 3000, 3500, "About 3,000, perhaps 3,500.")]),
+    (f"{ARCHIVE}: Fewer people came to Monday's rally than we expected.\n\nREPORTER: Why, then?\n\n"
+     f"{ARCHIVE}: About 3,000, perhaps 3,500.", f"{ARCHIVE}: Fewer people came to Monday's rally than we expected.",
+     []),
+]
+
+
+@pytest.mark.parametrize("text, sentence, expected", TURNS, ids=[c[0][-30:] + c[1][:20] for c in TURNS])
+def test_rules2_reads_an_interview_past_the_excerpts_context(story3, text, sentence, expected):
+    assert read_in(story3, text, sentence, ["crowds"]) == sorted(expected)
+
+
+def test_the_worker_gives_rules2_the_article(story3, tmp_path):
+    """Through ingest: the answer's count after its first sentence, and the question put in
+    the sentence after the excerpt's, reach rules/2 (the excerpt's context is a sentence each
+    side)."""
+    text = (f"REPORTER: Will Monday's rally draw a crowd again?\n\n{ARCHIVE}: No. We counted the gates twice. "
+            "Monday's rally drew 4,000 and no more.\n\nREPORTER: The students say forty people came to Monday's "
+            f"rally. Do you agree?\n\n{ARCHIVE}: We counted seventeen. Forty, no.")
+    path = write_lines(tmp_path / "a.jsonl", [article("https://danas.example/count", text)])
+    run = ingest_file(story=story3, path=path, extractor="rules/2")
+    excerpts_extract(run_id=run.pk, excerpt_ids=list(Excerpt.objects.values_list("id", flat=True)))
+    records = StanceRecord.objects.filter(story=story3, question__key="rally-monday")
+    assert sorted((r.actor.key, r.value, r.quote) for r in records) == [
+        ("archive", 17, "We counted seventeen."),
+        ("archive", 4000, "No. We counted the gates twice. Monday's rally drew 4,000 and no more."),
+        ("students", 40, "REPORTER: The students say forty people came to Monday's rally."),
+    ]

@@ -29,7 +29,9 @@ How a sentence is read (docs/extraction.md says it at length):
    negated verb of saying ("did not say").
 6. The question: its keywords in the sentence, or, for a question whose keywords sit in the
    neighbouring sentence (the day, the place), there, unless the sentence has a day of its
-   own ("on the eve", "on Tuesday").
+   own ("on the eve", "on Tuesday"). In an interview the article's text (not only the
+   excerpt's context) gives the turns: a label further up the sentence's paragraph, the
+   interviewer's turn before, the answer after a question put a sentence or two on.
 7. The position: the question's cues in the content (partial, deny, affirm; a cue inside
    another's longer match is part of it), with negation, hedging and verbs of denial as in
    rules/1; a verb of denial or of opposition, a negation right before, or words that dismiss
@@ -58,6 +60,7 @@ __all__ = ["NAME", "RulesExtractor2", "StoryRules2", "extract", "story_rules", "
 
 class RulesExtractor2(Extractor):
     name = NAME
+    reads_article = True  # an interview's label or question further up than the excerpt's context
 
     def extract_batch(self, story, excerpts: list[ExcerptView], run=None) -> ExtractResult:
         rules = story_rules(story)

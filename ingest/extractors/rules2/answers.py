@@ -12,6 +12,7 @@ import re
 
 from ingest.lang import LanguagePack
 
+from .figures import _spelt
 from .names import words
 
 _WORDS = re.compile(r"[\w']+")
@@ -127,9 +128,27 @@ class Answers:
         tail = figures.range_tail.match(c, end)
         if tail and not tail.group(4):
             hv, _ = figures._value(tail)
+            if tail.group(2) and tail.group(3) and _spelt(figures.number_words.get(tail.group(2).lower()),
+                                                          figures.number_words.get(tail.group(3).lower())) is None:
+                hv = figures.number_words.get(tail.group(2).lower())  # "ten a night": "a" is no part of it
+                tail_end = tail.end(2)
+            else:
+                tail_end = tail.end()
             if hv is not None and hv > value:
-                high, end = hv, tail.end()
-        # the figure is the answer's head: what it counts follows, or nothing ("One, the Skarvoy")
-        if not (_AFTER_COUNT.match(c, end) or (unit and unit.rx.match(c, end))):
+                high, end = hv, tail_end
+        # the figure is the answer's head: what it counts follows, or nothing ("One, the Skarvoy"),
+        # or the question's own words ("Eight, perhaps ten a night")
+        if not (_AFTER_COUNT.match(c, end) or (unit and unit.rx.match(c, end))
+                or (q.keywords and q.keywords.match(c, _OPENING.match(c, end).end()))):
             return None
         return value, high, 0.55 if not approx else 0.5
+
+    def counter(self, figures, q, c: str, prev: str) -> tuple[float, float | None, float] | None:
+        """(value, value_high, confidence) of an answer's figure, its unit unsaid, to a question
+        that puts a figure of the count ("The city offers ten flights a night. Can you live with
+        that?" / "We can live with twelve."): the answer's figure is its counter-offer."""
+        prev = prev.rstrip(' "')
+        if not prev.endswith("?") or not figures.figure(q, prev):
+            return None
+        fig = figures.figure(q, c, bare=True)
+        return (fig[0], fig[1], min(fig[2], 0.5)) if fig else None

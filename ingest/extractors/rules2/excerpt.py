@@ -2,7 +2,9 @@
 anchor of a number question in the neighbouring sentence), the attributions in it, and for
 each attribution's content that is a statement, the position and the figure it gives."""
 import re
+from dataclasses import dataclass
 
+from ingest.excerpts import PARAGRAPH_BREAK, _edge_sentence
 from ingest.lang.clean import text_clean
 
 from .. import ExcerptView, Finding
@@ -23,6 +25,95 @@ def _split_context(text: str, sentence: str) -> tuple[str, str, bool, bool]:
             "\n" in after[:len(after) - len(after.lstrip())])
 
 
+_REACH = 3000  # how far a paragraph's edge is looked for, either side of the sentence
+
+
+def _paragraph(text: str, i: int) -> tuple[int, int]:
+    """(start, end) of the paragraph of `text` that holds offset `i`, its blank lines out."""
+    lo = max(0, i - _REACH)
+    a = lo
+    for m in PARAGRAPH_BREAK.finditer(text, lo, i):
+        a = m.end()
+    m = PARAGRAPH_BREAK.search(text, i, i + _REACH)
+    return a, (m.start() if m else min(len(text), i + _REACH))
+
+
+def _next(text: str, b: int) -> tuple[int, int] | None:
+    """The paragraph after the one ending at `b`, or None."""
+    j = b
+    while j < len(text) and text[j].isspace():
+        j += 1
+    return _paragraph(text, j) if j < len(text) else None
+
+
+@dataclass
+class Turns:
+    """An interview's turns around the excerpt's sentence, read from the article (the
+    excerpt's context is a sentence each side), "" where there is none:
+    - `opening`: the sentence's turn before it, when the turn opens with a speaker's label and
+      the sentence is not its first ("HAGEN: No. We have checked them. [They stay in port.]");
+    - `asked`: the turn before the sentence's own, when both open with a label and not the
+      same: the interviewer's, which may put the question two sentences up ("PRESENTER: The
+      builder says 18 million. Which is it?" / "MAYOR: [About 20 million.]");
+    - `question`, `answer`: when the sentence's turn ends, after it, in a question, the turn
+      from the sentence on, and the next (its answer);
+    - `followed`, `answer`: when the sentence ends its turn and the next is a short question
+      that names no topic ("How many, then?"), that question and its answer."""
+    opening: str = ""
+    asked: str = ""
+    question: str = ""
+    followed: str = ""
+    answer: str = ""
+    first: str = ""  # the answer's first sentence
+
+
+_SHORT_QUESTION = 8  # words of a follow-up question ("PRESENTER: And how many a night, then?")
+
+
+def _turns(rules: StoryRules2, excerpt: ExcerptView) -> Turns:
+    text, i = excerpt.article, excerpt.position
+    turns = Turns()
+    if not text or text[i:i + len(excerpt.sentence)] != excerpt.sentence:
+        return turns
+    a, b = _paragraph(text, i)
+    label = rules.speakers.label(text[a:i + len(excerpt.sentence)])
+    if label and a + label.end() <= i:
+        turns.opening = text[a:i].strip()
+    j = a
+    while j > 0 and text[j - 1].isspace():
+        j -= 1
+    if label and j > 0:
+        pa, pb = _paragraph(text, j - 1)
+        before = text[pa:pb].strip()
+        other = rules.speakers.label(before)
+        if other and other.group(1).strip().lower() != label.group(1).strip().lower():
+            turns.asked = before
+    rest = text[i:b].rstrip()
+    after = _next(text, b)
+    if not after:
+        return turns
+    asks = rest.rstrip('"').endswith("?")
+    if asks and len(rest) > len(excerpt.sentence.rstrip()):
+        turns.question, answer = rest, after
+    elif label and not asks and len(rest) <= len(excerpt.sentence.rstrip()):
+        asked = text[after[0]:after[1]]
+        answer = _next(text, after[1])
+        asked_label = rules.speakers.label(asked)
+        low = lower(rules.norm(asked))
+        if not (answer and asked_label and asked.rstrip('"').endswith("?")
+                and len(asked[asked_label.end():].split()) <= _SHORT_QUESTION
+                and not any(rx and rx.search(low) for rx in rules.topic_keywords.values())):
+            return turns
+        turns.followed = asked
+    else:
+        if asks:  # the sentence is the question: the answer's whole turn
+            turns.answer = text[after[0]:after[1]]
+        return turns
+    turns.answer = text[answer[0]:answer[1]]
+    turns.first = text[slice(*_edge_sentence(text, answer, last=False, language=rules.pack.code))]
+    return turns
+
+
 def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
     """The findings of one excerpt: a pure function of the compiled rules and the excerpt."""
     candidates = [q for q in rules.questions if q.topic in excerpt.topics]
@@ -34,6 +125,9 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
     s = n(raw)
     prev, nxt = n(raw_prev), n(text_clean(raw_next))
     low, prev_low, next_low = lower(s), lower(prev), lower(nxt)
+    turns = _turns(rules, excerpt)
+    opening = n(text_clean(turns.opening)) if turns.opening and not LABEL.match(prev) else ""  # a label just before reads as ever
+    asked_low = lower(n(text_clean(turns.asked)))
     credit_end = rules.credits.opening(s)
     # a day of the sentence's own, not the day of the report it credits ("As X reported on Thursday, ...")
     own_day = bool(rules.day_anchor and rules.day_anchor.search(low, credit_end or 0))
@@ -41,19 +135,32 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
     for q in candidates:
         if q.keywords is None or q.keywords.search(low):
             questions.append((q, False))
-        elif q.number and not own_day and (q.keywords.search(prev_low) or q.keywords.search(next_low)):
-            questions.append((q, True))  # the day or place sits in the neighbouring sentence
+        elif q.number and not own_day and (q.keywords.search(prev_low) or q.keywords.search(next_low)
+                                           or (asked_low and q.keywords.search(asked_low))):
+            questions.append((q, True))  # the day or place sits in the neighbouring sentence, or in the question put
         elif not q.number and q.has_cues and q.keywords.search(prev_low):
             questions.append((q, True))
     if not questions:
         return []
     seen = set()
-    findings = _said(rules, excerpt, s, low, raw, prev, raw_prev, prev_low, same_paragraph, credit_end, questions, seen)
+    findings = _said(rules, excerpt, s, low, raw, prev, raw_prev, prev_low, same_paragraph, credit_end, questions, seen,
+                     opening)
     if not findings and rules.acts.verbs and rules.acts.verbs.search(low) and not (
             LABEL.match(s) or LABEL.match(prev) or '"' in s):
         findings = _acted(rules, excerpt, s, low, raw, questions, seen)
     if low.rstrip(' "').endswith("?") and raw_next:  # an interviewer's question: its answer follows
-        findings += _reply(rules, excerpt, s, low, text_clean(raw_next), next_paragraph, questions, seen)
+        findings += _reply(rules, excerpt, s, low, text_clean(raw_next), next_paragraph, questions, seen,
+                           turn=turns.answer if next_paragraph else "")
+    elif turns.answer:
+        # the question put a sentence or two on ("The city offers ten a night. Can you live with
+        # that?"), or a follow-up that names nothing ("How many, then?") after the sentence's turn
+        put = n(text_clean(turns.question or excerpt.sentence + " " + turns.followed))
+        if turns.followed:
+            questions = [(q, b) for q, b in questions if q.number] if rules.answers.how_many \
+                and rules.answers.how_many.search(lower(n(turns.followed))) else []
+        if questions:
+            findings += _reply(rules, excerpt, put, lower(put), text_clean(turns.first), True, questions, seen,
+                               turn=turns.answer)
     counted = {f.question for f in findings if f.position == "number"}
     if counted and raw_next and not next_paragraph and rules.count_ref:
         findings += _restated(rules, excerpt, s, low, text_clean(raw_next),
@@ -113,13 +220,17 @@ def _acted(rules, excerpt, s, low, raw, questions, seen):
     return findings
 
 
-def _said(rules, excerpt, s, low, raw, prev, raw_prev, prev_low, same_paragraph, credit_end, questions, seen):
-    """What the excerpt's own sentence says."""
+def _said(rules, excerpt, s, low, raw, prev, raw_prev, prev_low, same_paragraph, credit_end, questions, seen,
+          opening=""):
+    """What the excerpt's own sentence says. `opening`: its transcript turn before it, when
+    the turn's label is further up than the sentence before."""
     n = rules.norm
     if not (rules.speakers.attribution.search(low) or rules.speakers.according_to.search(low) or LABEL.match(s) or LABEL.match(prev)
-            or ('"' in s and ('"' in prev or ":" in s))):
+            or ('"' in s and ('"' in prev or ":" in s)) or opening):
         return []  # nobody is said to say anything: most sentences of the news
     attributions = rules.speakers.read(s, prev, same_paragraph=same_paragraph, credit_end=credit_end)
+    if not attributions and opening:  # the turn's speaker goes on: "HAGEN: No. We checked. [They stay in port.]"
+        attributions = [att for att in rules.speakers.read(s, opening) if att.verb == "label"]
     if not attributions:
         return []
     via = rules.credits.credited(s)
@@ -143,13 +254,14 @@ def _said(rules, excerpt, s, low, raw, prev, raw_prev, prev_low, same_paragraph,
     return findings
 
 
-def _reply(rules, excerpt, s, low, raw, next_paragraph, questions, seen):
+def _reply(rules, excerpt, s, low, raw, next_paragraph, questions, seen, turn=""):
     """The answer to the excerpt's question, in the sentence after it: a transcript's answer
     ("PRESENTER: Will you cancel the contract?" / "MAYOR: Absolutely not.") or a quoted reply
     ('"Absolutely not," the mayor said.'), read with the question's words supplying the
     question (and a yes or no its cue, a count its figure). Its record quotes the answer. Not
     when the answer holds the question's topic: then it is an excerpt of its own, which reads
-    it with this question before it."""
+    it with this question before it. `turn`: the whole of a labelled answer, whose count may
+    come after its first sentence ("No. We have listened. We will keep to sixteen a night.")."""
     n = rules.norm
     dash = DASH.match(raw)
     if dash:  # "Is it safe? - LUNDEN: It is too early to say."
@@ -187,6 +299,19 @@ def _reply(rules, excerpt, s, low, raw, next_paragraph, questions, seen):
             findings += found
             if found:
                 break
+    uncounted = [(q, b) for q, b in asked if q.number and all(f.question != q.key for f in findings)]
+    if turn and uncounted and said and label and any(att.verb == "label" for att in attributions):
+        t_raw = text_clean(turn)
+        t = n(t_raw)
+        t_low = lower(t)
+        # not when the turn names the topic further on: that sentence is an excerpt of its own
+        uncounted = [(q, b) for q, b in uncounted if not (rules.topic_keywords.get(q.topic)
+                                                          and rules.topic_keywords[q.topic].search(t_low))]
+        for att in rules.speakers.read(t, s) if uncounted else []:
+            if att.verb == "label" and not att.negated:
+                findings += _findings(rules, t_low, *att.content, att, uncounted, via, excerpt, seen,
+                                      lambda piece: _original(piece, t_low, t_raw, n) or piece,
+                                      low, quote=t_raw[LABEL.match(t_raw).end():].strip(), answer=True)
     return findings
 
 
@@ -218,11 +343,13 @@ def _findings(rules, s, a, b, att, questions, via, excerpt, seen, shown, prev=""
         if q.number:
             if rules.figures.elsewhen and rules.figures.elsewhen.search(s) and not rules.figures.elsewhen.search(c):
                 continue  # a statement about another year ("..., the union said of last year's march")
-            fig = rules.figures.figure(q, c)
+            # "PRESENTER: How many are out of service?" / "One, the Skarvoy, ...": the figure the
+            # answer opens with, its range whole ("Eight, perhaps ten a night")
+            fig = (prev and rules.answers.count(rules.figures, q, c, prev)) or rules.figures.figure(q, c)
             if not fig and q.unit and q.unit.search(s) and not q.unit.search(c):
                 fig = rules.figures.figure(q, c, bare=True)
-            if not fig and prev:  # "PRESENTER: How many are out of service?" / "One, the Skarvoy, ..."
-                fig = rules.answers.count(rules.figures, q, c, prev)
+            if not fig and answer:  # "The city offers ten a night. Can you live with that?" / "We can live with twelve."
+                fig = rules.answers.counter(rules.figures, q, c, prev)
             if not fig and restated:  # "the real figure was closer to 2,000": the count named before
                 fig = rules.figures.figure(q, c, bare=True)
             if not fig:
