@@ -168,6 +168,12 @@ class LanguagePack:
     # as written nor through the folds above, the cues are tried on the sentence's words in
     # their base forms. None: no such fold for the language.
     lemma: Callable[[str], str] | None = None
+    # A noun of action and its "of" (one regex, the noun its group 1), read as the verb it is
+    # made from (the lemma hook's `verb_of`) after a verb of `wanting` or of opposition a few
+    # words before it: "demanded the immediate cancellation of the contract" meets "cancel the
+    # contract"; "said the cancellation of the contract cost millions" meets nothing.
+    action_noun: str = ""
+    wanting: list[str] = field(default_factory=list)
     # Negations written inside a verb phrase ("are no longer safe"): taken out, a cue that
     # then matches is that cue negated.
     inserted_negation: list[str] = field(default_factory=list)
@@ -226,7 +232,7 @@ class LanguagePack:
         non-list values are ignored: the bundle check reports them)."""
         if not table:
             return self
-        names = {f.name for f in fields(self) if f.name not in ("code", "normalize", "number_words", "lemma")}
+        names = {f.name for f in fields(self) if f.name not in ("code", "normalize", "number_words", "lemma", "action_noun")}
         changes = {k: list(v) for k, v in table.items() if k in names and isinstance(v, list)}
         if isinstance(table.get("number_words"), dict):
             changes["number_words"] = dict(table["number_words"])

@@ -137,6 +137,11 @@ PACK = LanguagePack(
                      (r"\b(is|are|was|were|do|does|did|has|have|had|could|should|would|must)n't\b", r"\1 not"),
                      (r"\bwon't\b", "will not"), (r"\bcan't\b", "can not")],
     inserted_negation=[r"not", r"never", r"no longer", r"not yet"],
+    action_noun=r"(?<![\w-])([a-z]{3,}(?:ation|ition|sion|tion|al|ure|ment|ing)) of(?= )",
+    wanting=[r"demand(?:s|ed|ing)?", r"call(?:s|ed|ing)? for", r"urg(?:e|es|ed|ing)", r"want(?:s|ed|ing)?",
+             r"seek(?:s|ing)?", r"sought", r"(?:push|press)(?:es|ed|ing)? for", r"ask(?:s|ed|ing)? for",
+             r"support(?:s|ed|ing)?", r"back(?:s|ed|ing)?", r"favou?r(?:s|ed|ing)?", r"propos(?:e|es|ed|ing)",
+             r"insist(?:s|ed|ing)? on", r"welcom(?:e|es|ed|ing)", r"endors(?:e|es|ed|ing)", r"recommend(?:s|ed|ing)?"],
     # auxiliaries and pronouns stay as written: the pack's negation, hedging and dismissal read them
     lemma=lemmatizer("en", keep=["is", "are", "was", "were", "been", "being", "has", "have", "had", "does", "did",
                                  "its", "their", "his", "her", "this", "these", "those", "us", "less"],

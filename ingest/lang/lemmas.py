@@ -34,8 +34,51 @@ def lemmatizer(lang: str, keep=(), progressive=()) -> Callable[[str, str], str]:
             return word
         return lemma(word)
 
+    @lru_cache(maxsize=1 << 12)
+    def verb_of(noun: str) -> str | None:
+        """The verb a noun of action is made from ("cancellation" -> "cancel", "revocation" ->
+        "revoke", "closure" -> "close", "withdrawal" -> "withdraw"), or None: each likely stem
+        is tried, and kept if the tables know it and read its -ed and -s forms back to it."""
+        import simplemma
+
+        if noun.endswith("ing"):
+            base = lemma(noun)
+            return base if base != noun else None
+        for candidate in _nominal_stems(noun):
+            if len(candidate) >= 3 and candidate != noun and simplemma.is_known(candidate, lang=lang) \
+                    and lemma(candidate + ("d" if candidate.endswith("e") else "ed")) == candidate \
+                    and lemma(candidate + ("es" if candidate.endswith(("s", "sh", "ch", "x")) else "s")) == candidate:
+                return candidate
+        return None
+
     in_context.cache_clear = lemma.cache_clear
+    in_context.verb_of = verb_of
     return in_context
+
+
+def _nominal_stems(noun: str) -> list[str]:
+    """The verbs an English noun of action may come from, likeliest first."""
+    if len(noun) < 7:
+        return []  # "total", "nation": no noun of action
+    if noun.endswith("ation"):
+        stem = noun[:-5]
+        return ([stem[:-1] + "ke"] if stem.endswith("c") else []) + [stem + "ate", stem + "e"] \
+            + ([stem[:-1]] if len(stem) > 2 and stem[-1] == stem[-2] else []) + [stem]
+    if noun.endswith("ition"):
+        return [noun[:-5] + "ish", noun[:-3]]
+    if noun.endswith("ssion"):
+        return [noun[:-5] + "t", noun[:-3]]
+    if noun.endswith("sion"):
+        return [noun[:-4] + "d", noun[:-4] + "de", noun[:-3] + "e"]
+    if noun.endswith("tion"):
+        return [noun[:-4] + "e", noun[:-3], noun[:-3] + "e"]
+    if noun.endswith("al"):
+        return [noun[:-2], noun[:-2] + "e"]
+    if noun.endswith("ure"):
+        return [noun[:-3] + "e", noun[:-3]]
+    if noun.endswith("ment"):
+        return [noun[:-4]]
+    return []
 
 
 def fold_words(text: str, lemma: Callable[[str, str], str]) -> tuple[str, list[int], list[int]]:

@@ -47,6 +47,13 @@ FORMS = [
     # a condition still gives no statement, in any form
     ("The students said the operator should lose its licence if it lied.", "licence-lost", None),
     ("The Interior Ministry said it would have cancelled the contract if the audit had failed.", "contract-end", None),
+    # a noun of action wanted or opposed is its verb ("the cancellation of" -> "cancel")
+    ("The students demanded the immediate cancellation of the contract.", "contract-end", "affirm"),
+    ("The students called for the revocation of its licence.", "licence-lost", "affirm"),
+    ("The Interior Ministry rejected the cancellation of the contract.", "contract-end", "deny"),
+    ("The Interior Ministry said it opposed any cancellation of the contract.", "contract-end", "deny"),
+    # ... not a noun of action told as a fact
+    ("The students said the cancellation of the contract had cost the city dearly.", "contract-end", None),
 ]
 
 

@@ -76,6 +76,10 @@ class Positions:
             if pack.inserted_negation else None
         self.concessive = re.compile(rf"(?<!\w)(?:{'|'.join(pack.concessive)})\s+$") if pack.concessive else None
         self.lemma = pack.lemma
+        verbs = pack.wanting + pack.opposition + pack.denial
+        self.action_noun = re.compile(pack.action_noun) \
+            if pack.action_noun and verbs and getattr(pack.lemma, "verb_of", None) else None
+        self.wanting = re.compile(rf"(?<!\w)(?:{'|'.join(verbs)})\s+(?:[\w'-]+\s+){{0,6}}$") if self.action_noun else None
 
     def unstated(self, s: str, a: int, b: int) -> bool:
         """The content s[a:b] is no statement: a question, a saying recalled from before, or
@@ -124,11 +128,28 @@ class Positions:
             if base != written and (at_base := self._cues(q, base)):
                 st = self._read(base, at_base, att)
                 return st and (st[0], st[1], _span_written(written, base, st[2], starts, ends))
+        if not found and self.action_noun and (acted := self._action_fold(written)) \
+                and (at_verb := self._cues(q, acted)):
+            # "demanded the cancellation of the contract" meets "cancel the contract"
+            return _as_written(self._read(acted, at_verb, att), written)
         if not found:
             return _as_written(self._negated_inside(q, c), written)
         if c is not written:
             return _as_written(self._read(c, found, att), written)
         return self._read(c, found, att)
+
+    def _action_fold(self, c: str) -> str | None:
+        """`c` with each noun of action wanted or opposed a few words before it read as its
+        verb ("called for the revocation of the licence" -> "called for the revoke the
+        licence"), or None if there is none."""
+        out, at = [], 0
+        for m in self.action_noun.finditer(c):
+            clause = re.split(r"[,;:.]", c[max(0, m.start() - 60):m.start()])[-1]
+            verb = self.wanting.search(clause) and self.lemma.verb_of(m.group(1))
+            if verb:
+                out += [c[at:m.start()], verb]
+                at = m.end()
+        return "".join(out) + c[at:] if out else None
 
     def _read(self, c: str, found: dict, att: Attribution) -> tuple[str, float, str] | None:
         """The position the cues `found` in `c` give."""
