@@ -58,6 +58,15 @@ class LanguagePack:
     attribution: list[str] = field(default_factory=list)
     # "according to X", "in the words of X": the speaker comes after.
     according_to: list[str] = field(default_factory=list)
+    # Verbs of wanting ("X wants a full ban"): they attribute a position too, and negated
+    # ("X does not want ...") they state the opposite one, not nothing.
+    wanting: list[str] = field(default_factory=list)
+    # Words that open an attribution clause after what is said ("..., as the minister
+    # explained", "..., like X told Y"), or before it ("As X said on Monday, ...").
+    as_said: list[str] = field(default_factory=list)
+    # Words that, after a comma, attribute what comes before to the name that closes the
+    # sentence, with no verb (translated text: "..., so the minister.").
+    so_says: list[str] = field(default_factory=list)
     # Verbs of saying that deny what follows them ("denied", "rejected claims"): they
     # attribute too, and turn an affirm cue after them into a deny.
     denial: list[str] = field(default_factory=list)

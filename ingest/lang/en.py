@@ -37,7 +37,12 @@ PACK = LanguagePack(
         r"(?:correct|revis|updat|rais|lower)(?:e|es|ed|s|ing)? (?:[\w']+ ){0,3}?(?:its|their|his|her) (?:\w+ )?"
         r"(?:estimate|figure|count|tally)s?",
         r"(?:found|establish(?:es|ed)?) (?:in (?:its|their|his|her|the) \w+ )?that",
+        # translated word for word: "let know that", "communicated a spokesman of X"
+        r"let (?:it be )?know(?:n)?", r"ma(?:de|kes?|king) (?:it )?known", r"communicat(?:e|es|ed)(?! with)",
     ],
+    wanting=[r"wants?", r"wanted"],
+    as_said=[r"as", r"like"],
+    so_says=[r"so"],
     according_to=[r"according to", r"in the words of", r"as quoted by", r"as (?:stated|announced|claimed) by",
                   r"as (?:informs?|informed|reports?|reported|states?|stated|said|says|announced|claims?|claimed"
                   r"|confirmed|writes|wrote|notes?|noted)"],
@@ -104,7 +109,8 @@ PACK = LanguagePack(
     clause_break=[r";", r"while", r"whereas", r"but", r"meanwhile", r"whilst"],
     negation=[r"not", r"no", r"never", r"n[o']t", r"\w+n't", r"neither", r"nor", r"without", r"none", r"no longer"],
     opposition=[r"oppos(?:e|es|ed|ing)", r"against", r"reject(?:s|ed|ing)?", r"resist(?:s|ed|ing)?",
-                r"object(?:s|ed|ing)? to", r"refus(?:e|es|ed|ing) to", r"rul(?:e|es|ed|ing) out", r"vetoe?(?:s|d)?"],
+                r"object(?:s|ed|ing)? to", r"refus(?:e|es|ed|ing) to", r"rul(?:e|es|ed|ing) out", r"vetoe?(?:s|d)?",
+                r"(?:not|n't|never|no longer) (?:\w+ )?want(?:s|ed)?(?: any (?:long(?:er)?|more))?(?: that)?"],  # "does not want ..." (lemmas: "long")
     dismissal=[r"(?:is|was|are|were|would be|will be|remains?) (?:not an option|out of the question|off the table"
                r"|unacceptable|not acceptable|a mistake|not the answer|not the solution|no solution|unthinkable)",
                r"makes? no sense", r"(?:is|was|would be) ruled out",

@@ -148,3 +148,69 @@ def test_credited_report_in_the_sentence_before(story_courier):
     assert found("As Beta reported on Tuesday, the Archive of Public Gatherings puts the crowd at 275,000 people.",
                  "Monday's rally filled the square.") == [
         ("archive", "crowd-size", "number", 275000, "beta"), ("archive", "rally-monday", "number", 275000, "beta")]
+
+
+# Who said it, as reporters write it (each with a sentence written for this test)
+WHO_SAID_IT = [
+    # a verb of wanting states a position; "does not want" the opposite one, not nothing
+    ("verbs", "The students want a total ban on the LRAD.", None, ["march-15"],
+     [("students", "total-ban", "affirm", None)]),
+    ("verbs", "The Interior Minister does not want a total ban on the LRAD.", None, ["march-15"],
+     [("ministry", "total-ban", "deny", None)]),
+    ("verbs", "The Interior Minister wants to know whether the police have an LRAD.", None, ["march-15"], []),
+    ("verbs", "The students do not want any longer that a total ban is imposed.", None, ["march-15"],
+     [("students", "total-ban", "deny", None)]),
+    ("verbs", "The students no longer want a total ban on the LRAD.", None, ["march-15"],
+     [("students", "total-ban", "deny", None)]),
+    # "let (it be) know(n) that", "communicated that": verbs of saying in translated text
+    ("verbs", "The Interior Ministry let it be known that the police have no such device.", None, ["march-15"],
+     [("ministry", "device-owned", "deny", None)]),
+    ("verbs", "The Interior Ministry let know that the police have no such device.", None, ["march-15"],
+     [("ministry", "device-owned", "deny", None)]),
+    # a second verb of the same subject, joined by "and": the subject's saying
+    ('verbs', 'The students on Monday called the sound cannon "a weapon of war" and said the LRAD must be banned.',
+     None, ["march-15"], [("students", "device-banned", "affirm", None)]),
+    # the inverted form with more after the name: a day, whom it was told to
+    ("verbs", '"The police have no such device," said the Interior Minister on Monday.', None, ["march-15"],
+     [("ministry", "device-owned", "deny", None)]),
+    ("verbs", "The LRAD must be banned, declared the student spokesperson to our newspaper.", None, ["march-15"],
+     [("students", "device-banned", "affirm", None)]),
+    ("verbs", "The police have no such device, communicated a spokeswoman of the Interior Ministry on Monday.", None,
+     ["march-15"], [("ministry", "device-owned", "deny", None)]),
+    ("verbs", "They have no such device, declared the Interior Minister to our newspaper.", None, ["march-15"],
+     [("ministry", "device-owned", "deny", None)]),
+    # a trailing "as X said" / "like X said": what comes before it is said
+    ("speaker-clause", "The LRAD must be banned, as the Interior Minister explained on Monday.", None, ["march-15"],
+     [("ministry", "device-banned", "affirm", None)]),
+    ("speaker-clause", "The LRAD must be banned, like the student spokesperson told our newspaper.", None, ["march-15"],
+     [("students", "device-banned", "affirm", None)]),
+    ("speaker-clause", "As the Interior Minister told reporters on Monday, the police have no such device.", None,
+     ["march-15"], [("ministry", "device-owned", "deny", None)]),
+    ("speaker-clause", "The President left, as the Interior Minister said the LRAD must be banned.", None, ["march-15"],
+     [("ministry", "device-banned", "affirm", None)]),
+    # no verb at all, in translated text: ", so the minister."
+    ("speaker-clause", "The LRAD must be banned, so the Interior Minister.", None, ["march-15"],
+     [("ministry", "device-banned", "affirm", None)]),
+    ("speaker-clause", "The LRAD must be banned, so the Interior Minister resigned.", None, ["march-15"], []),
+    # a transcript's label with a note in brackets
+    ("pronoun-role", "VUČIĆ (recording): We have no such device.", None, ["march-15"],
+     [("president", "device-owned", "deny", None)]),
+]
+
+
+@pytest.fixture
+def story_total_ban(story_courier):
+    """story3 with a question whose cue is a kind of ban ("a total ban")."""
+    from ledger.models import Question, Topic
+
+    Question.objects.create(story=story_courier, topic=Topic.objects.get(story=story_courier, key="march-15"),
+                            key="total-ban", text="Should the LRAD be banned outright?", keywords=[r"\bban\b"],
+                            affirm=[r"\b(total|full) ban\b"])
+    rules2._cache.clear()
+    return story_courier
+
+
+@pytest.mark.parametrize("cls, sentence, context, topics, expected", WHO_SAID_IT,
+                         ids=[f"{c[0]}: {c[1][:40]}" for c in WHO_SAID_IT])
+def test_rules2_reads_who_said_it(story_total_ban, cls, sentence, context, topics, expected):
+    assert sorted(run(rules2, story_total_ban, sentence, topics, context), key=str) == sorted(expected, key=str)

@@ -8,7 +8,7 @@ import re
 from ingest.lang import LanguagePack, pattern_lower
 
 from .names import Names, lower, words
-from .subjects import QUOTE as _QUOTE, Attribution, Subjects  # noqa: F401 (Attribution: this module's word)
+from .subjects import QUOTE as _QUOTE, SUBJECT_GAP, Attribution, Subjects  # noqa: F401 (Attribution: this module's word)
 
 AFTER_GAP = 45  # '"...," said the Interior Minister'
 
@@ -20,9 +20,10 @@ _VERB_FIRST = re.compile(r"\W*\w+\s+(?:also\s+|then\s+|again\s+)?")  # "but repe
 _APPOSED = re.compile(r"\s*(?:[A-Z][\w.'\-]*\s+){0,3}?[A-Z][\w.'\-]*,\s*")  # "Ann Berg, "
 _OBJECT_THEN = re.compile(r"(?:[^\W\d][\w'\-]*\s+){0,4}?[^\W\d][\w'\-]*,(?=\s)")  # "reporters, adding ..."
 _PLUPERFECT = re.compile(r"\bhad\b")
+_COMMA = re.compile(r",(?!\d{3})")
 _COLON_QUOTE = re.compile(r':\s*"(?=\S)')
 LABEL_TIME = re.compile(r"^\s*\d{1,2}[:.]\d{2}\s+")
-LABEL = re.compile(r"^\s*(?:\d{1,2}[:.]\d{2}\s+)?([A-Z][\w.'\- ]{0,48}?):\s+(?=\S)")
+LABEL = re.compile(r"^\s*(?:\d{1,2}[:.]\d{2}\s+)?([A-Z][\w.'\- ]{0,48}?)(?:\s*\([^()]{1,30}\))?:\s+(?=\S)")  # "KOVAC (recording):"
 
 
 class Speakers(Subjects):
@@ -30,7 +31,10 @@ class Speakers(Subjects):
 
     def __init__(self, pack: LanguagePack, names: Names):
         self.names = names
-        self.attribution = words(pack.attribution + pack.denial)
+        self.attribution = words(pack.attribution + pack.denial + pack.wanting)
+        self.wanting = words(pack.wanting)
+        self.unwanted = re.compile(rf"(?:{'|'.join(pattern_lower(p) for p in pack.inserted_negation + pack.unsaid)})"
+                                   r"\s*(?:\w+\s+)?$") if pack.unsaid else None
         self.denial = words(pack.denial)
         self.according_to = words(pack.according_to)
         self.clause_break = words(pack.clause_break)
@@ -53,6 +57,15 @@ class Speakers(Subjects):
         self.relative = re.compile(rf",\s*(?:{'|'.join(pack.relative)})\b[^,]{{0,120}},", re.IGNORECASE) \
             if pack.relative else None
         self.homograph = words(pack.noun_homographs)
+        self.as_said = re.compile(rf"(?<!\w)(?:{'|'.join(pack.as_said)})\s+", re.IGNORECASE) if pack.as_said else None
+        self.so_says = re.compile(rf",\s*(?:{'|'.join(pack.so_says)})\s+", re.IGNORECASE) if pack.so_says else None
+        # after an inverted saying's name, when or to whom it was said: "... to our newspaper on
+        # Monday.", "... told reporters." (a listener first, then a phrase of time or place)
+        when = '|'.join(pack.not_subject + pack.day_anchor)
+        listener = rf"(?:(?:{'|'.join(pack.noun_before)})\s+)?[\w\-]+(?=[\s.!?]*$|\s+(?:{when})(?!\w))"
+        said_at = rf"\s*(?:(?<!\w)(?:{when})(?!\w)[^,;:\"]{{0,50}}?)?\s*[.!?]?\s*"
+        self.said_at = re.compile(said_at, re.IGNORECASE) if pack.not_subject else None
+        self.said_when = re.compile(rf"\s*(?:{listener})?{said_at}", re.IGNORECASE) if pack.not_subject else None
         # ", who (has) told": a relative pronoun and up to three words before its verb
         self.relative_head = re.compile(rf",\s*(?:{'|'.join(pack.relative)})\s+(?:[\w\-]+\s+){{0,3}}",
                                         re.IGNORECASE) if pack.relative else None
@@ -103,6 +116,8 @@ class Speakers(Subjects):
         if not out:
             # 'Kovac, at the gate: "We stay out."', '12:40 The minister goes further: "..."'
             out += self._colon_quote(s, mentions)
+        if not out:
+            out += self._so_says(s, orig, bounds, mentions, prev)
         if not out and prev:
             # A transcript's answer runs on after its label: "KOVAC: No. It falls short ..."
             # (not when this sentence has a label of its own, "PRESENTER: ...", or opens the next
@@ -145,7 +160,10 @@ class Speakers(Subjects):
             if any(a <= v_start < b for a, b in covered) and not self._and_saying(s, v_start, c_start, out, covered,
                                                                                    clause_mentions):
                 continue  # reported inside another's statement ("X said Y told ...")
-            if kind == "according":
+            if kind == "verb" and (att := self._as_said(s, orig, c_start, c_end, v_start, v_end, verb, clause_mentions,
+                                                        in_quote, prev, mentions)):
+                pass
+            elif kind == "according":
                 # "according to Ann Berg, a spokeswoman for X": past a name that is no actor's
                 after = [m for m in clause_mentions if m.start >= v_end and m.start - v_end <= 40
                          and (self.according_gap or _SPACES).fullmatch(s[v_end:m.start])]
@@ -220,9 +238,9 @@ class Speakers(Subjects):
                              and not self.names.is_object(s, m)]
                     if not after:
                         continue
-                    # '"...," said Ann Berg, a spokeswoman for X': X
-                    speakers = self._coordinated(s, self._spoken_for(s, after[0], clause_mentions), clause_mentions,
-                                                 forward=True)
+                    # '"...," said Ann Berg, a spokeswoman for X': X; "..., said the chairwoman Ann Berg": Berg
+                    speakers = self._coordinated(s, self._spoken_for(s, self._named(orig, after[0], clause_mentions),
+                                                                     clause_mentions), clause_mentions, forward=True)
                     content = (c_start, v_start)
                 att = self._attribution(s, speakers, content, verb, prev, mentions, v_start)
                 if att and subject is not None:
@@ -236,6 +254,15 @@ class Speakers(Subjects):
             pre = s[max(c_start, v_start - 24):v_start]
             if self.not_yet and self.not_yet.search(pre):
                 att.negated = True  # "is expected to confirm", "will tell": not said yet
+            elif self.wanting and self.wanting.fullmatch(verb) and att.content[0] == v_start:
+                wished = next(self.attribution.finditer(s, v_end, att.content[1]), None)
+                if wished and self.not_yet and self.not_yet.search(s, max(v_end, wished.start() - 24), wished.start()):
+                    att.negated = True  # "wants the minister to say whether ...": another's saying, wished for
+                elif (no := self.unwanted.search(pre)):
+                    # "does not want a ban", "no longer wants": a position, the negation read with the
+                    # content's cues
+                    at = v_start - len(pre) + no.start()
+                    att.content = (s.rfind(" ", c_start, at) + 1 or c_start, att.content[1])
             elif self.unsaid and self.unsaid.search(pre):
                 if att.denial:
                     att.denial = False  # "did not deny that ...": the statement stands, undenied
@@ -244,6 +271,53 @@ class Speakers(Subjects):
             out.append(att)
             covered.append((att.content[0], reach or att.content[1]))  # a nested saying stays unread
         return out
+
+    def _as_said(self, s, orig, c_start, c_end, v_start, v_end, verb, mentions, in_quote, prev,
+                 all_mentions) -> Attribution | None:
+        """"..., as the minister explained on Monday.", "..., like X told our newspaper.": what
+        comes before is said; "As X said on Monday, ...": what comes after the comma (not
+        "..., as the minister said the offer was final": that is said after the verb)."""
+        if not self.as_said:
+            return None
+        word = None
+        for m in self.as_said.finditer(s, c_start, v_start):
+            if not in_quote(m.start()) and (not s[c_start:m.start()].strip() or s[c_start:m.start()].rstrip()[-1] in ',"\''):
+                word = m
+        subject = next((x for x in mentions if word and word.end() <= x.start and x.end <= v_start
+                        and not in_quote(x.start)), None)
+        if subject is None or not _SUBJECT_LEAD.fullmatch(s, word.end(), subject.start):
+            return None
+        gap = s[subject.end:v_start]
+        if len(gap.strip()) > SUBJECT_GAP or re.search(r"[.,;:!?\"]", gap):
+            return None
+        speaker = self._spoken_for(s, self._named(orig, subject, mentions), mentions)
+        if s[c_start:word.start()].strip(' ,"\''):  # after what is said
+            if not self.said_when.fullmatch(s, v_end, c_end):
+                return None
+            content = (c_start, word.start())
+        else:  # before it, up to a comma
+            comma = _COMMA.search(s, v_end, c_end)
+            if not comma or not self.said_when.fullmatch(s, v_end, comma.start()):
+                return None
+            content = (comma.end(), c_end)
+        return self._attribution(s, [speaker], content, verb, prev, all_mentions, v_start)
+
+    def _so_says(self, s, orig, bounds, mentions, prev) -> list[Attribution]:
+        """"..., so the minister.": a name closing the sentence after a comma and "so", with
+        no verb (translated text), says what comes before in its clause."""
+        so = None
+        for so in self.so_says.finditer(s) if self.so_says else ():
+            pass
+        named = next((m for m in mentions if so and m.start >= so.end()), None)
+        if named is None or not _SUBJECT_LEAD.fullmatch(s, so.end(), named.start):
+            return []
+        speaker = self._spoken_for(s, self._named(orig, named, mentions), mentions)
+        if not self.said_at.fullmatch(s, speaker.end):
+            return []
+        c_start = max(a for a, b in bounds if a <= so.start())
+        att = self._attribution(s, [speaker], (c_start, so.start()), so.group(0).strip(" ,"), prev, mentions,
+                                so.start())
+        return [att] if att else []
 
     def _credited(self, s, start, bounds, mentions, in_quote) -> list[Attribution]:
         c_end = next((b for a, b in bounds if a <= start < b), len(s))

@@ -11,6 +11,7 @@ SUBJECT_GAP = 60  # characters between a subject and its verb, relative clauses 
 
 _POSSESSIVE = re.compile(r"'s?\s+([a-z\-]+(?:\s+[a-z\-]+)?)")  # "Orrelink's ferries", "its own report"
 QUOTE = re.compile(r'"[^"]{2,}?"')
+_CAPITALS = re.compile(r"(?:\s+[A-Z][\w.'\-]*)*\s+")  # "the chairwoman| Ann |Berg"
 # up to three words in small letters after a comma or quotation: a title before a name
 _TITLE = re.compile(r"""(?:,|(?<=[,.!?])["'])\s*((?:[a-z][\w'\-]*\s+){0,2}[a-z][\w'\-]*)$""")
 
@@ -43,13 +44,26 @@ class Subjects:
 
     def _closing_name(self, s, orig, c_start, c_end, v_start, v_end, mentions) -> bool:
         """'..., said the Interior Minister.': after a comma, the verb and a name that ends the
-        clause."""
+        clause, or is followed only by when or to whom it was said ('..., declared the
+        chairwoman Ann Berg to our newspaper on Monday', '..., said a spokeswoman for X')."""
         lead = orig[c_start:v_start].rstrip()
         if not lead.endswith(",") or len(lead) <= 8:
             return False
-        after = [m for m in mentions if m.start >= v_end and m.actor]
-        return bool(after and self._determiner_only.fullmatch(s, v_end, after[0].start)
-                    and (not s[after[0].end:c_end].strip() or s[after[0].end:c_end].lstrip()[0] in ",.;"))
+        after = [m for m in mentions if m.start >= v_end]
+        if not after or not self._determiner_only.fullmatch(s, v_end, after[0].start):
+            return False
+        name = self._spoken_for(s, self._named(orig, after[0], mentions), mentions)
+        rest = s[name.end:c_end]
+        return bool(name.actor) and (not rest.strip() or rest.lstrip()[0] in ",.;"
+                                     or bool(self.said_at and self.said_at.fullmatch(rest)))
+
+    def _named(self, orig, m: Mention, mentions) -> Mention:
+        """The name a title or role noun stands before: "the chairwoman Ann Berg" is Berg."""
+        if m.actor is None:
+            for x in mentions:
+                if x.start >= m.end:
+                    return x if x.actor and _CAPITALS.fullmatch(orig, m.end, x.start) else m
+        return m
 
     def _owns_thing(self, s, m: Mention) -> bool:
         """`m` owns a thing that does not speak for it: "Orrelink's ferries" (not "the
