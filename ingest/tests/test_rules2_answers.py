@@ -236,6 +236,24 @@ TURNS = [
 ]
 
 
+# A number question's day or place further up the sentence's paragraph, as in the sentence before
+EARLIER = [
+    ("It was Monday's rally, and the square was full. The students said 9,000 people came. The Interior Ministry "
+     "said 3,000 people came.", [("ministry", "crowd-size", "number", 3000), ("ministry", "rally-monday", "number", 3000)]),
+    # not with a day of its own, nor from the paragraph before
+    ("It was Monday's rally, and the square was full. The students said 9,000 people came. On Tuesday the Interior "
+     "Ministry said 3,000 people came.", [("ministry", "crowd-size", "number", 3000)]),
+    ("It was Monday's rally. The square was full.\n\nThe students said 9,000 people came. The Interior Ministry "
+     "said 3,000 people came.", [("ministry", "crowd-size", "number", 3000)]),
+]
+
+
+@pytest.mark.parametrize("text, expected", EARLIER, ids=[c[0][30:70] for c in EARLIER])
+def test_rules2_reads_a_counts_day_further_up_its_paragraph(story3, text, expected):
+    sentence = text[text.index("The Interior") if "On Tuesday" not in text else text.index("On Tuesday"):]
+    assert [f[:4] for f in read_in(story3, text, sentence, ["crowds"])] == sorted(expected)
+
+
 @pytest.mark.parametrize("text, sentence, expected", TURNS, ids=[c[0][-30:] + c[1][:20] for c in TURNS])
 def test_rules2_reads_an_interview_past_the_excerpts_context(story3, text, sentence, expected):
     assert read_in(story3, text, sentence, ["crowds"]) == sorted(expected)

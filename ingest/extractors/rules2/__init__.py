@@ -28,8 +28,8 @@ How a sentence is read (docs/extraction.md says it at length):
    ("if", "unless", "would ... if"), or hearsay ("reportedly") gives no record; nor does a
    negated verb of saying ("did not say").
 6. The question: its keywords in the sentence, or, for a question whose keywords sit in the
-   neighbouring sentence (the day, the place), there, unless the sentence has a day of its
-   own ("on the eve", "on Tuesday"). In an interview the article's text (not only the
+   neighbouring sentence (the day, the place), there or further up the sentence's paragraph,
+   unless the sentence has a day of its own ("on the eve", "on Tuesday"). In an interview the article's text (not only the
    excerpt's context) gives the turns: a label further up the sentence's paragraph, the
    interviewer's turn before, the answer after a question put a sentence or two on.
 7. The position: the question's cues in the content (partial, deny, affirm; a cue inside

@@ -58,7 +58,11 @@ class Turns:
     - `question`, `answer`: when the sentence's turn ends, after it, in a question, the turn
       from the sentence on, and the next (its answer);
     - `followed`, `answer`: when the sentence ends its turn and the next is a short question
-      that names no topic ("How many, then?"), that question and its answer."""
+      that names no topic ("How many, then?"), that question and its answer;
+    - `earlier`: the sentence's paragraph before it, labelled or not (a number question's
+      day, two sentences up: "It is the first day of the strike. The union says 4,200. [The
+      company puts the number at 2,000.]")."""
+    earlier: str = ""
     opening: str = ""
     asked: str = ""
     question: str = ""
@@ -76,6 +80,7 @@ def _turns(rules: StoryRules2, excerpt: ExcerptView) -> Turns:
     if not text or text[i:i + len(excerpt.sentence)] != excerpt.sentence:
         return turns
     a, b = _paragraph(text, i)
+    turns.earlier = text[a:i]
     label = rules.speakers.label(text[a:i + len(excerpt.sentence)])
     if label and a + label.end() <= i:
         turns.opening = text[a:i].strip()
@@ -128,6 +133,7 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
     turns = _turns(rules, excerpt)
     opening = n(text_clean(turns.opening)) if turns.opening and not LABEL.match(prev) else ""  # a label just before reads as ever
     asked_low = lower(n(text_clean(turns.asked)))
+    earlier_low = lower(n(text_clean(turns.earlier)))
     credit_end = rules.credits.opening(s)
     # a day of the sentence's own, not the day of the report it credits ("As X reported on Thursday, ...")
     own_day = bool(rules.day_anchor and rules.day_anchor.search(low, credit_end or 0))
@@ -136,8 +142,10 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
         if q.keywords is None or q.keywords.search(low):
             questions.append((q, False))
         elif q.number and not own_day and (q.keywords.search(prev_low) or q.keywords.search(next_low)
+                                           or (earlier_low and q.keywords.search(earlier_low))
                                            or (asked_low and q.keywords.search(asked_low))):
-            questions.append((q, True))  # the day or place sits in the neighbouring sentence, or in the question put
+            # the day or place sits in the neighbouring sentence, further up its paragraph, or in the question put
+            questions.append((q, True))
         elif not q.number and q.has_cues and q.keywords.search(prev_low):
             questions.append((q, True))
     if not questions:
