@@ -58,9 +58,10 @@ class LanguagePack:
     attribution: list[str] = field(default_factory=list)
     # "according to X", "in the words of X": the speaker comes after.
     according_to: list[str] = field(default_factory=list)
-    # Verbs of wanting ("X wants a full ban"): they attribute a position too, and negated
-    # ("X does not want ...") they state the opposite one, not nothing.
-    wanting: list[str] = field(default_factory=list)
+    # Those of the verbs of `wanting` (below) that attribute a position as a verb of saying
+    # does ("X wants a full ban"); negated ("X does not want ...") they state the opposite
+    # one, not nothing.
+    wanting_said: list[str] = field(default_factory=list)
     # Words that open an attribution clause after what is said ("..., as the minister
     # explained", "..., like X told Y"), or before it ("As X said on Monday, ...").
     as_said: list[str] = field(default_factory=list)

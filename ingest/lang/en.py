@@ -40,7 +40,7 @@ PACK = LanguagePack(
         # translated word for word: "let know that", "communicated a spokesman of X"
         r"let (?:it be )?know(?:n)?", r"ma(?:de|kes?|king) (?:it )?known", r"communicat(?:e|es|ed)(?! with)",
     ],
-    wanting=[r"wants?", r"wanted"],
+    wanting_said=[r"wants?", r"wanted"],
     as_said=[r"as", r"like"],
     so_says=[r"so"],
     according_to=[r"according to", r"in the words of", r"as quoted by", r"as (?:stated|announced|claimed) by",

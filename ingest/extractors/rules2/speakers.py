@@ -31,8 +31,8 @@ class Speakers(Subjects):
 
     def __init__(self, pack: LanguagePack, names: Names):
         self.names = names
-        self.attribution = words(pack.attribution + pack.denial + pack.wanting)
-        self.wanting = words(pack.wanting)
+        self.attribution = words(pack.attribution + pack.denial + pack.wanting_said)
+        self.wanting = words(pack.wanting_said)
         self.unwanted = re.compile(rf"(?:{'|'.join(pattern_lower(p) for p in pack.inserted_negation + pack.unsaid)})"
                                    r"\s*(?:\w+\s+)?$") if pack.unsaid else None
         self.denial = words(pack.denial)
