@@ -141,7 +141,12 @@ PACK = LanguagePack(
     auxiliary_folds=[(r"\b(must|should|would|could|might|ought to)( not| never)? have been\b", r"\1\2 be"),
                      (r"\b(?:has|have|had) (not |never |always |now |already )?been\b", r"\1was"),
                      (r"\b(is|are|was|were|do|does|did|has|have|had|could|should|would|must)n't\b", r"\1 not"),
-                     (r"\bwon't\b", "will not"), (r"\bcan't\b", "can not")],
+                     (r"\bwon't\b", "will not"), (r"\bcan't\b", "can not"),
+                     # "should have gone" -> "should gone", which the lemmas read as "should go"
+                     (r"\b(must|should|ought to)( not| never)? have (?!been\b|to\b)", r"\1\2 "),
+                     # "none of the ships should sail" -> "the ships should not sail"
+                     (r"\bnone of ((?:them|us|these|those|(?:the|its|their|our|these|those) [\w'-]+(?: [\w'-]+)?)) "
+                      r"(should|must|can|could|will|would|may|might|is|are|was|were)\b", r"\1 \2 not")],
     inserted_negation=[r"not", r"never", r"no longer", r"not yet"],
     action_noun=r"(?<![\w-])([a-z]{3,}(?:ation|ition|sion|tion|al|ure|ment|ing)) of(?= )",
     wanting=[r"demand(?:s|ed|ing)?", r"call(?:s|ed|ing)? for", r"urg(?:e|es|ed|ing)", r"want(?:s|ed|ing)?",
@@ -151,7 +156,8 @@ PACK = LanguagePack(
     # auxiliaries and pronouns stay as written: the pack's negation, hedging and dismissal read them
     lemma=lemmatizer("en", keep=["is", "are", "was", "were", "been", "being", "has", "have", "had", "does", "did",
                                  "its", "their", "his", "her", "this", "these", "those", "us", "less"],
-                     progressive=["is", "are", "was", "were", "be", "been", "am", "not", "now", "still"]),
+                     progressive=["is", "are", "was", "were", "be", "been", "am", "not", "now", "still"],
+                     irregular={"gone": "go"}),
     # Before the verb of saying, a time that makes it a recalled saying, not the news ("three
     # weeks ago you said", "had until now said").
     recalled=[r"(?:a|one|two|three|four|five|six|\d+|a few|several) (?:days?|weeks?|months?|years?) ago", r"until now",

@@ -8,16 +8,19 @@ from typing import Callable
 _WORD = re.compile(r"[a-z]+")
 
 
-def lemmatizer(lang: str, keep=(), progressive=()) -> Callable[[str, str], str]:
+def lemmatizer(lang: str, keep=(), progressive=(), irregular=None) -> Callable[[str, str], str]:
     """A lower-case word's lemma in `lang` given the word before it, cached per word. Words in
     `keep` (auxiliaries the pack's other rules read as written: "was", "has") and short words
     stay as they are; so does an "-ing" form unless a word of `progressive` is before it ("is
     cancelling" is cancelling; "Shutting a furnace is how closures start", "did not deny
     owning" say no such thing)."""
     keep, progressive = frozenset(keep), frozenset(progressive)
+    irregular = dict(irregular or {})  # where the tables go wrong ("gone" -> "gan")
 
     @lru_cache(maxsize=1 << 16)
     def lemma(word: str) -> str:
+        if word in irregular:
+            return irregular[word]
         if word in keep or len(word) < 4:
             return word
         import simplemma  # loaded only when a sentence is first folded

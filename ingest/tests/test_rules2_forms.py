@@ -22,7 +22,8 @@ def story_forms(story):
                             deny=[r"\bkeep (its|the) licen[cs]e\b"])
     Question.objects.create(story=story, topic=permit, key="contract-end", position=11,
                             text="Should the contract be cancelled?", keywords=[r"\bcontract\b"],
-                            affirm=[r"\bcancel (the|its|this) contract\b"], deny=[r"\bhonou?r the contract\b"])
+                            affirm=[r"\bcancel (the|its|this) contract\b", r"\bcontract (must|should) (end|go)\b"],
+                            deny=[r"\bhonou?r the contract\b", r"\bshould not (end|stop)\b"])
     rules2._cache.clear()
     return story
 
@@ -52,6 +53,13 @@ FORMS = [
     ("The students called for the revocation of its licence.", "licence-lost", "affirm"),
     ("The Interior Ministry rejected the cancellation of the contract.", "contract-end", "deny"),
     ("The Interior Ministry said it opposed any cancellation of the contract.", "contract-end", "deny"),
+    # a modal perfect is its modal and the verb's base form ("should have ended": "should end")
+    ("The students said the contract should have ended long ago.", "contract-end", "affirm"),
+    ("The students said the contract should have gone, and the city with it.", "contract-end", "affirm"),
+    ("The students said the contract should never have been signed.", "contract-end", None),
+    # "none of them should" is "they should not"
+    ("The Interior Ministry said that under the contract none of the works should stop.", "contract-end", "deny"),
+    ("The students said none of the contract's suppliers should stop work.", "contract-end", "deny"),
     # ... not a noun of action told as a fact
     ("The students said the cancellation of the contract had cost the city dearly.", "contract-end", None),
 ]

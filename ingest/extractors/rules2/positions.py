@@ -128,6 +128,11 @@ class Positions:
             if base != written and (at_base := self._cues(q, base)):
                 st = self._read(base, at_base, att)
                 return st and (st[0], st[1], _span_written(written, base, st[2], starts, ends))
+            if c is not written:  # "should have gone": folded to "should gone", then "should go"
+                base, starts, ends = fold_words(c, self.lemma)
+                if base != c and (at_base := self._cues(q, base)):
+                    st = self._read(base, at_base, att)
+                    return _as_written(st and (st[0], st[1], _span_written(c, base, st[2], starts, ends)), written)
         if not found and self.action_noun and (acted := self._action_fold(written)) \
                 and (at_verb := self._cues(q, acted)):
             # "demanded the cancellation of the contract" meets "cancel the contract"
