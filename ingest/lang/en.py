@@ -118,6 +118,9 @@ PACK = LanguagePack(
                r"(?:is|was|are|were|would be|will be|seems?|seemed) (?:(?:wholly|totally|clearly|simply|entirely|grossly"
                r"|completely) )?(?:disproportionate|excessive|unjustified|unjustifiable|unwarranted|unreasonable"
                r"|unworkable|unlawful|illegal)",
+               # it cannot last ("a full ban cannot survive in court", "would not hold up")
+               r"(?:cannot|can not|can't|could not|couldn't|will not|won't|would not|wouldn't) (?:possibly )?"
+               r"(?:survive|stand|hold up|hold|work|succeed|last|pass|be sustained|be enforced)",
                # a bare no after it, closing the line ("a total ban, no.", "a ban, never.")
                r", (?:no|never|not at all|absolutely not|certainly not)(?= *(?:[.;!]|$))"],
     overreach=[r"(?:goes|go|went|gone|going|would go|will go) (?:much |far |a (?:little|bit|step) )?too far",
@@ -210,7 +213,9 @@ PACK = LanguagePack(
     range_from=[r"from"],
     refuted=[r"not", r"rather than", r"instead of"],
     # "is not a limit", "was not enough"; not "is not too much", "is not unreasonable" (it is the figure, said twice negated)
-    refuted_after=[r"(?:(?:is|was|are|were)(?: not|n't)|(?:would|will)(?: not|n't) be|won't be) (?!(?:too|so|un\w+|im\w+)\b)"],
+    refuted_after=[r"(?:(?:is|was|are|were)(?: not|n't)|(?:would|will)(?: not|n't) be|won't be) (?!(?:too|so|un\w+|im\w+)\b)",
+                   # "sixteen is sixteen too many", "20 is far too high"
+                   r"(?:is|was|are|were|would be|will be) (?:(?!not\b|never\b)[\w-]+ )?(?:far |way |much |a few |a lot )?too (?:many|much|high|low|few|little)"],
     zero_count=[r"zero", r"no", r"not (?:a|one) single", r"not one", r"not even one", r"not a single"],
     not_a_figure=[r"%", r"per ?cent", r"percent", r"pct", r"percentage points?", r"years?", r"months?", r"weeks?",
                   r"days?", r"nights?", r"hours?", r"minutes?", r"seconds?", r"times", r"km", r"kilomet(?:re|er)s?",

@@ -124,6 +124,10 @@ FIGURES = [
     # a figure the speaker says is not what the question counts is no figure of theirs
     ("The Interior Minister said 30 buses off the road is not a cut, it is a shutdown.", ["fleet"], []),
     ("The students said 30 buses off the road was not enough.", ["fleet"], []),
+    ("The students said 30 buses off the road was far too many.", ["fleet"], []),
+    ("The Interior Ministry said twelve buses withdrawn is twelve too many.", ["fleet"], []),
+    ("The Interior Ministry said twelve buses withdrawn is not too many.", ["fleet"],
+     [("ministry", "buses-off", "number", 12, None)]),
 ]
 
 
@@ -216,6 +220,11 @@ BANS = [
     ("INTERIOR MINISTER: A ban on buses, never.", "deny"),
     ("INTERIOR MINISTER: Fewer routes, yes; a ban on the buses, no.", "partial"),
     ("INTERIOR MINISTER: A ban on the buses, yes.", "affirm"),
+    # it cannot last or hold: against it; beside a lesser one that can, in part
+    ("The Interior Minister said a ban on the buses cannot survive in court.", "deny"),
+    ("The Interior Minister said a ban on the buses would not hold up.", "deny"),
+    ("The Interior Minister said a ban on the buses cannot survive in court; a limited one can.", "partial"),
+    ("The Interior Minister said a ban on the buses can survive in court.", "affirm"),
     # giving up a demand for it: the speaker settles for less
     ("The students said they were giving up their demand for a ban on the buses.", "partial"),
     ("The Interior Ministry said it would allow ten buses a day, giving up the ban on buses it had called for.", "partial"),

@@ -51,8 +51,11 @@ class Positions:
         self.overreach = re.compile(rf"\s*(?:[\w'-]+\s+){{0,4}}?(?:{'|'.join(pack.overreach)})(?!\w)") \
             if pack.overreach else None
         self.retreat = re.compile(rf"(?<!\w)(?:{'|'.join(pack.retreat)})\s+(?:[\w'-]+\s+){{0,3}}$") if pack.retreat else None
-        # "a quota, yes; a ban, no": a yes to another thing beside a cue dismissed
-        self.bare_yes = re.compile(rf",\s*(?:{'|'.join(pack.answer_yes)})(?=\s*(?:[.;!]|$))") if pack.answer_yes else None
+        # "a quota, yes; a ban, no", "a full ban cannot survive; a limited one can": a yes to
+        # another thing beside a cue dismissed, or a clause that ends on a bare auxiliary
+        self.bare_yes = re.compile(rf",\s*(?:{'|'.join(pack.answer_yes)})(?=\s*(?:[.;!]|$))"
+                                   + (rf"|;\s*(?:[\w'-]+\s+){{1,4}}(?:{'|'.join(pack.auxiliary)})(?=\s*(?:[.!]|$))"
+                                      if pack.auxiliary else "")) if pack.answer_yes else None
         self.hedge = words(pack.hedge)
         self.conditional = words(pack.conditional)
         self.rumour = words(pack.rumour)
