@@ -46,6 +46,10 @@ ANSWERS = [
     ("HOST: Should the LRAD be banned?", "HOST: Should the LRAD be banned?\n\nVUČIĆ: It must be banned, but only in "
      "the capital.", ["march-15"],
      [("president", "device-banned", "partial", None, "It must be banned, but only in the capital.")]),
+    # a question put by name before it ("President Vučić, should ...?")
+    ("REPORTER: President Vučić, should the LRAD be banned?",
+     "REPORTER: President Vučić, should the LRAD be banned?\n\nVUČIĆ: It should not.",
+     ["march-15"], [("president", "device-banned", "deny", None, "It should not.")]),
     # a label after a dash, in the question's own paragraph
     ("Should the LRAD be banned?", "Should the LRAD be banned? - VUČIĆ: Of course.", ["march-15"],
      [("president", "device-banned", "affirm", None, "Of course.")]),
@@ -252,6 +256,24 @@ EARLIER = [
 def test_rules2_reads_a_counts_day_further_up_its_paragraph(story3, text, expected):
     sentence = text[text.index("The Interior") if "On Tuesday" not in text else text.index("On Tuesday"):]
     assert [f[:4] for f in read_in(story3, text, sentence, ["crowds"])] == sorted(expected)
+
+
+# short answers of a yes and a no, a sentence each, in the answer's turn: partial
+SPLIT = [
+    ("REPORTER: Should the LRAD be banned?\n\nVUČIĆ: In the capital it should. Elsewhere it should not.",
+     [("president", "device-banned", "partial", None, None, "In the capital it should. Elsewhere it should not.")]),
+    ("REPORTER: Should the LRAD be banned?\n\nVUČIĆ: In the capital, yes. Elsewhere, no.",
+     [("president", "device-banned", "partial", None, None, "In the capital, yes. Elsewhere, no.")]),
+    # not two yeses (the first says it), nor a yes and a statement of its own
+    ("REPORTER: Should the LRAD be banned?\n\nVUČIĆ: It should. It must.",
+     [("president", "device-banned", "affirm", None, None, "It should.")]),
+    ("REPORTER: Should the LRAD be banned?\n\nVUČIĆ: In the capital it should. The rest is for the courts.", []),
+]
+
+
+@pytest.mark.parametrize("text, expected", SPLIT, ids=[c[0][45:] for c in SPLIT])
+def test_rules2_reads_a_yes_and_a_no_as_partial(story3, text, expected):
+    assert read_in(story3, text, "REPORTER: Should the LRAD be banned?", ["march-15"]) == sorted(expected)
 
 
 @pytest.mark.parametrize("text, sentence, expected", TURNS, ids=[c[0][-30:] + c[1][:20] for c in TURNS])

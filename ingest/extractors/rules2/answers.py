@@ -18,6 +18,7 @@ from .names import words
 _WORDS = re.compile(r"[\w']+")
 DASH = re.compile(r"\s*[-\u2013\u2014]+\s+")  # "Is it safe? - LUNDEN: It is too early to say."
 _OPENING = re.compile(r"[\s\"'(]*")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _AFTER_COUNT = re.compile(r"\s*(?:[,.;!\"]|$)")
 FLIP = {"affirm": "deny", "deny": "affirm"}
 
@@ -30,9 +31,11 @@ class Answers:
         self.attribution = attribution
         self.how_many = words(pack.how_many)
         self.auxiliary = set(pack.auxiliary)
+        self.negation = words(pack.negation)
         self.clause_break = words(pack.clause_break)
-        self.aux_first = re.compile(rf"(?:[^:?]*:\s*)?((?:{'|'.join(pack.auxiliary)}))\s+([^?]+)\?") \
-            if pack.auxiliary else None
+        # after a label, and a name it is put to ("PRESENTER: Erik Lunden, are they safe?")
+        self.aux_first = re.compile(rf"(?:[^:?]*:\s*)?(?:[\w.'\-]+(?:\s+[\w.'\-]+){{0,3}},\s*)?"
+                                    rf"((?:{'|'.join(pack.auxiliary)}))\s+([^?]+)\?") if pack.auxiliary else None
 
     def answer(self, c: str) -> bool | None:
         """True for a yes, False for a no, None for a statement of its own (`c` lower case)."""
@@ -81,7 +84,8 @@ class Answers:
     def _direct(self, positions, q, asked, att):
         """A direct question in the order of a statement: "Are the other two safe?" is tried as
         "the other two are safe" (the verb after each of the next few words)."""
-        m = self.aux_first.match(asked) if self.aux_first else None
+        last = _SENTENCE_END.split(asked.strip())[-1]  # the question itself, after what it puts
+        m = self.aux_first.match(last) if self.aux_first else None
         if not m:
             return None
         rest = m.group(2).split()
@@ -92,8 +96,10 @@ class Answers:
         return None
 
     def stance(self, positions, q, c, s, a, prev, att) -> tuple[str, float, str] | None:
-        """(position, confidence, cue) of a yes or no in `c` (s[a:...]) to the question put."""
-        yes = self.answer(c)
+        """(position, confidence, cue) of a yes or no in `c` (s[a:...]) to the question put; a
+        yes of one part and a no of another ("These two are. The other three are not.") is
+        partial."""
+        yes = "partial" if self.split(c) else self.answer(c)
         if yes is None:
             return None
         asked = self.question(s, a, prev)
@@ -103,7 +109,37 @@ class Answers:
         if not st or st[0] not in FLIP:
             return None
         position, _, cue = st
+        if yes == "partial":
+            return "partial", 0.5, f"yes and no to {cue}"
         return (position if yes else FLIP[position]), 0.55, f"{'yes' if yes else 'no'} to {cue}"
+
+    def split(self, c: str) -> bool:
+        """Whether `c` is two or three short answers of a sentence each, a yes and a no among
+        them ("These two are. The other three are not.", "In the city, yes. Elsewhere, no.")."""
+        parts = [p for p in _SENTENCE_END.split(c.strip()) if _WORDS.search(p)]
+        if not 2 <= len(parts) <= 3:
+            return False
+        said = set()
+        for p in parts:
+            yes = self.answer(p)
+            if yes is None:
+                yes = self._elliptic(p)
+            if yes is None:
+                return False
+            said.add(yes)
+        return said == {True, False}
+
+    def _elliptic(self, p: str) -> bool | None:
+        """A short answer that ends on its auxiliary, the verb left out: "These two are." (yes),
+        "The other three are not." (no); None for anything else."""
+        w = _WORDS.findall(p.lower())
+        if not 2 <= len(w) <= 6:
+            return None
+        if w[-1] in self.auxiliary:
+            return True
+        if self.negation and self.negation.fullmatch(w[-1]) and (w[-2] in self.auxiliary or "'" in w[-1]):
+            return False  # "are not", "aren't"
+        return None
 
     def count(self, figures, q, c: str, prev: str) -> tuple[float, float | None, float] | None:
         """(value, value_high, confidence) of an answer that opens with a figure ("One, the

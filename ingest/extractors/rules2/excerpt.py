@@ -297,30 +297,35 @@ def _reply(rules, excerpt, s, low, raw, next_paragraph, questions, seen, turn=""
     said = LABEL.match(raw)
     quote = raw[said.end():] if said and label else raw
     opening = _OPENING_QUOTE.match(a)  # '"No," the minister said.': too short a quotation for an inverted saying
+    # The whole turn, when labelled: a count after its first sentence, or short answers of a
+    # yes and a no ("These two are. The other three are not."), whose first alone says yes.
+    whole = None
+    if turn and said and label and any(att.verb == "label" for att in attributions):
+        t_raw = text_clean(turn)
+        t = n(t_raw)
+        t_low = lower(t)
+        whole = next((att for att in rules.speakers.read(t, s) if att.verb == "label" and not att.negated), None)
+    split = bool(whole) and rules.answers.split(t_low[whole.content[0]:whole.content[1]])
     findings = []
     for att in attributions:
         if att.negated:
             continue
         for c0, c1 in [att.content] + ([att.alt] if att.alt else []) + ([opening.span(1)] if opening else []):
-            found = _findings(rules, a_low, c0, c1, att, asked, via, excerpt, seen,
+            found = _findings(rules, a_low, c0, c1, att, [(q, b) for q, b in asked if q.number or not split], via,
+                              excerpt, seen,
                               lambda piece: _original(piece, a_low, raw, n) or _original(piece, low, s, n) or piece,
                               low, quote=quote.strip(), answer=True)
             findings += found
             if found:
                 break
-    uncounted = [(q, b) for q, b in asked if q.number and all(f.question != q.key for f in findings)]
-    if turn and uncounted and said and label and any(att.verb == "label" for att in attributions):
-        t_raw = text_clean(turn)
-        t = n(t_raw)
-        t_low = lower(t)
-        # not when the turn names the topic further on: that sentence is an excerpt of its own
-        uncounted = [(q, b) for q, b in uncounted if not (rules.topic_keywords.get(q.topic)
-                                                          and rules.topic_keywords[q.topic].search(t_low))]
-        for att in rules.speakers.read(t, s) if uncounted else []:
-            if att.verb == "label" and not att.negated:
-                findings += _findings(rules, t_low, *att.content, att, uncounted, via, excerpt, seen,
-                                      lambda piece: _original(piece, t_low, t_raw, n) or piece,
-                                      low, quote=t_raw[LABEL.match(t_raw).end():].strip(), answer=True)
+    # not when the turn names the topic further on: that sentence is an excerpt of its own
+    unread = [(q, b) for q, b in asked if (q.number or split) and all(f.question != q.key for f in findings)
+              and not (rules.topic_keywords.get(q.topic) and rules.topic_keywords[q.topic].search(t_low))] \
+        if whole else []
+    if unread:
+        findings += _findings(rules, t_low, *whole.content, whole, unread, via, excerpt, seen,
+                              lambda piece: _original(piece, t_low, t_raw, n) or piece,
+                              low, quote=t_raw[LABEL.match(t_raw).end():].strip(), answer=True)
     return findings
 
 
