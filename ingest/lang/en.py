@@ -213,7 +213,7 @@ PACK = LanguagePack(
     range_from=[r"from"],
     refuted=[r"not", r"rather than", r"instead of"],
     # "is not a limit", "was not enough"; not "is not too much", "is not unreasonable" (it is the figure, said twice negated)
-    refuted_after=[r"(?:(?:is|was|are|were)(?: not|n't)|(?:would|will)(?: not|n't) be|won't be) (?!(?:too|so|un\w+|im\w+)\b)",
+    refuted_after=[r"(?:(?:is|was|are|were)(?: not|n't)|(?:would|will)(?: not|n't) be|won't be) (?!(?:too|so|un\w+|im\w+|negotiable|up for|open to|going to|about to)\b)",
                    # "sixteen is sixteen too many", "20 is far too high"
                    r"(?:is|was|are|were|would be|will be) (?:(?!not\b|never\b)[\w-]+ )?(?:far |way |much |a few |a lot )?too (?:many|much|high|low|few|little)"],
     zero_count=[r"zero", r"no", r"not (?:a|one) single", r"not one", r"not even one", r"not a single"],

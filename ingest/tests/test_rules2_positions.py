@@ -125,6 +125,8 @@ FIGURES = [
     ("The Interior Minister said 30 buses off the road is not a cut, it is a shutdown.", ["fleet"], []),
     ("The students said 30 buses off the road was not enough.", ["fleet"], []),
     ("The students said 30 buses off the road was far too many.", ["fleet"], []),
+    ("The Interior Ministry said 30 buses off the road was not negotiable.", ["fleet"],
+     [("ministry", "buses-off", "number", 30, None)]),
     ("The Interior Ministry said twelve buses withdrawn is twelve too many.", ["fleet"], []),
     ("The Interior Ministry said twelve buses withdrawn is not too many.", ["fleet"],
      [("ministry", "buses-off", "number", 12, None)]),
@@ -228,6 +230,9 @@ BANS = [
     # giving up a demand for it: the speaker settles for less
     ("The students said they were giving up their demand for a ban on the buses.", "partial"),
     ("The Interior Ministry said it would allow ten buses a day, giving up the ban on buses it had called for.", "partial"),
+    # ... not when it will not give it up
+    ("The students said they would never give up their demand for a ban on the buses.", "affirm"),
+    ("The Interior Ministry said it refused to give up the ban on buses.", "affirm"),
 ]
 
 

@@ -56,6 +56,7 @@ class Positions:
         self.bare_yes = re.compile(rf",\s*(?:{'|'.join(pack.answer_yes)})(?=\s*(?:[.;!]|$))"
                                    + (rf"|;\s*(?:[\w'-]+\s+){{1,4}}(?:{'|'.join(pack.auxiliary)})(?=\s*(?:[.!]|$))"
                                       if pack.auxiliary else "")) if pack.answer_yes else None
+        self.refusal = re.compile(rf"(?<!\w)(?:{'|'.join(pack.opposition)})\s*$") if pack.opposition else None
         self.hedge = words(pack.hedge)
         self.conditional = words(pack.conditional)
         self.rumour = words(pack.rumour)
@@ -180,6 +181,8 @@ class Positions:
             # "should not keep its licence" under a deny cue "keep its licence" (the negation
             # right before the cue: "had not changed its view that ..." negates the view)
             return "affirm", 0.6, m.group(0)
+        if self._held(c, m.start()):
+            return "deny", 0.7, m.group(0)
         if self._limited(c, m):
             return "partial", 0.6, m.group(0)
         if self._opposed(c, m.start()) or self._dismissed(c, m.end()):
@@ -195,6 +198,8 @@ class Positions:
         inner = self.negation.search(m.group(0)) if self.negation else None
         if self._negated(c, m.start()) or (inner and inner.start() > 0):
             return "deny", 0.6, m.group(0)
+        if self._held(c, m.start()):
+            return "affirm", 0.7, m.group(0)  # "will never give up its demand for a ban"
         if self._limited(c, m):
             return "partial", 0.6, m.group(0)  # "a total ban goes too far", "gives up its demand for a ban"
         if self._opposed(c, m.start()) or self._dismissed(c, m.end()):
@@ -257,6 +262,23 @@ class Positions:
         "is firmly against any ban", "refused to cancel the contract"."""
         return bool(self.opposition and self.opposition.search(re.split(r"[,;:]", c[max(0, at - 50):at])[-1]))
 
+    def _retreat(self, c: str, at: int) -> re.Match | None:
+        """Words that give up what the cue at `at` names, a few words before it, in its clause."""
+        if not self.retreat:
+            return None
+        start = max(0, at - 60)
+        cut = max((b.end() for b in re.finditer(r"[,;:]", c[start:at])), default=0)
+        return self.retreat.search(c, start + cut, at)
+
+    def _held(self, c: str, at: int) -> bool:
+        """Giving up what the cue names, negated or refused: "will never give up its demand for
+        a ban", "refused to give up the ban" hold to it."""
+        r = self._retreat(c, at)
+        if not r:
+            return False
+        window = " ".join(c[:r.start()].split()[-3:])
+        return bool((self.negation and self.negation.search(window)) or (self.refusal and self.refusal.search(window)))
+
     def _limited(self, c: str, m: re.Match) -> bool:
         """What the cue `m` names is wanted, but less of it: it goes too far ("a total ban goes
         too far"), a demand for it is given up ("giving up its demand for a ban"), or it is
@@ -264,7 +286,7 @@ class Positions:
         if self.overreach and (o := self.overreach.match(c, m.end())) \
                 and not (self.negation and self.negation.search(o.group(0))):
             return True
-        if self.retreat and self.retreat.search(re.split(r"[,;:]", c[max(0, m.start() - 60):m.start()])[-1]):
+        if self._retreat(c, m.start()):
             return True
         return bool(self.bare_yes and self._dismissed(c, m.end())
                     and any(y.start() > m.end() or y.end() <= m.start() for y in self.bare_yes.finditer(c)))
