@@ -39,6 +39,8 @@ PACK = LanguagePack(
         r"(?:found|establish(?:es|ed)?) (?:in (?:its|their|his|her|the) \w+ )?that",
         # translated word for word: "let know that", "communicated a spokesman of X"
         r"let (?:it be )?know(?:n)?", r"ma(?:de|kes?|king) (?:it )?known", r"communicat(?:e|es|ed)(?! with)",
+        # a ruling read out, a position opposed: "Judge X reads out", "the union opposes any ban"
+        r"read(?:s|ing)? out", r"rul(?:e|es|ed) that", r"oppos(?:e|es|ed)",
     ],
     wanting_said=[r"wants?", r"wanted"],
     as_said=[r"as", r"like"],
@@ -90,7 +92,7 @@ PACK = LanguagePack(
     speaks_for=[r"spokes(?:person|man|woman)s? (?:of|for|at|from)",
                 # a document speaks for its author: "a statement from the ministry said"
                 r"(?:statement|letter|post|press release|release|communiqu[eé]|note|message|memo|video|document"
-                r"|filing|submission|petition|tweet|report|notice|response|reply)s?"
+                r"|filing|submission|petition|tweet|report|notice|response|reply|ruling|judge?ment|verdict)s?"
                 r" (?:from|by|of|issued by|signed by|released by|published by|posted by|sent by)", r"(?:head|chief|leader|official|representative"
                 r"|member|director|chairman|chair|president|secretary|minister|lawyer|executive|manager|boss|envoy)s?"
                 r" (?:of|for|at|from)"],

@@ -192,6 +192,21 @@ WHO_SAID_IT = [
     ("speaker-clause", "The LRAD must be banned, so the Interior Minister.", None, ["march-15"],
      [("ministry", "device-banned", "affirm", None)]),
     ("speaker-clause", "The LRAD must be banned, so the Interior Minister resigned.", None, ["march-15"], []),
+    # a second verb of the subject, far from it, after "and"
+    ("verbs", 'The Archive of Public Gatherings on Monday called the count of the Interior Ministry "a fiction" and '
+     "said 275,000 people came.", None, ["crowds"], [("archive", "crowd-size", "number", 275000)]),
+    # a body's ruling, decision or verdict speaks for it; a ruling, a reading out
+    ("verbs", "The LRAD must be banned, the President's ruling says.", None, ["march-15"],
+     [("president", "device-banned", "affirm", None)]),
+    ("verbs", "The Interior Ministry ruled that the LRAD must be banned.", None, ["march-15"],
+     [("ministry", "device-banned", "affirm", None)]),
+    ("verbs", "The LRAD must be banned, the President reads out.", None, ["march-15"],
+     [("president", "device-banned", "affirm", None)]),
+    # opposing is a position
+    ("verbs", "The students oppose a total ban on the LRAD.", None, ["march-15"], [("students", "total-ban", "deny", None)]),
+    # a relative clause closing the sentence says what its antecedent says
+    ("speaker-clause", "The figure came from the Archive of Public Gatherings, whose director has said 275,000 "
+     "people came.", None, ["crowds"], [("archive", "crowd-size", "number", 275000)]),
     # a transcript's label with a note in brackets
     ("pronoun-role", "VUČIĆ (recording): We have no such device.", None, ["march-15"],
      [("president", "device-owned", "deny", None)]),

@@ -42,6 +42,9 @@ class Speakers(Subjects):
         det = names.determiner
         self._name_lead = re.compile(rf"(?:\s*(?<!\w)(?:{det}))+\s*$", re.IGNORECASE)
         self.speaks_for = names.speaks_for
+        # "X called the plan a mistake and said ...": the second verb's subject is the first one's
+        self.and_verb = re.compile(rf"(?<!\w)(?:{'|'.join(pack.coordination)})\s+(?:also\s+|then\s+|again\s+|later\s+)?$",
+                                   re.IGNORECASE) if pack.coordination else None
         self.coordination = re.compile(
             rf"^\s*(?:,\s*)?(?:(?:{'|'.join(pack.coordination)})\s+)?(?:(?:{det})\s+)?$", re.IGNORECASE) \
             if pack.coordination else None
@@ -54,8 +57,9 @@ class Speakers(Subjects):
         self._determiner_only = re.compile(rf"\s*(?:(?:{det})\s+)?", re.IGNORECASE)
         self.according_gap = re.compile(rf"\s*(?:(?:{det})\s+)?(?:(?:{'|'.join(pack.source_nouns)})\s+)?(?:(?:{det})\s+)?",
                                         re.IGNORECASE) if pack.source_nouns else None
-        self.relative = re.compile(rf",\s*(?:{'|'.join(pack.relative)})\b[^,]{{0,120}},", re.IGNORECASE) \
-            if pack.relative else None
+        # (or one that closes the clause: "..., whose leader has called for X.")
+        self.relative = re.compile(rf",\s*(?:{'|'.join(pack.relative)})\b(?:[^,]|,(?=\d{{3}})){{0,120}}(?:,|(?=[.!?\"']*\s*$))",
+                                   re.IGNORECASE) if pack.relative else None
         self.homograph = words(pack.noun_homographs)
         self.as_said = re.compile(rf"(?<!\w)(?:{'|'.join(pack.as_said)})\s+", re.IGNORECASE) if pack.as_said else None
         self.so_says = re.compile(rf",\s*(?:{'|'.join(pack.so_says)})\s+", re.IGNORECASE) if pack.so_says else None
@@ -225,6 +229,15 @@ class Speakers(Subjects):
                 else:
                     lead = orig[c_start:v_start].rstrip()
                     if not lead.endswith((",", '"', "'")):
+                        if self.and_verb and self.and_verb.search(s, c_start, v_start):
+                            first = next((m for m in clause_mentions if m.start < v_start and not in_quote(m.start)), None)
+                            if first and _SUBJECT_LEAD.fullmatch(LABEL_TIME.sub("", s[c_start:first.start])) \
+                                    and not self.names.is_object(s, first) and not self._owns_thing(s, first):
+                                att = self._attribution(s, [first], (v_start, c_end), verb, prev, mentions, v_start)
+                                if att:
+                                    out.append(att)
+                                    covered.append(att.content)
+                            continue
                         if c_start and _VERB_FIRST.fullmatch(s, c_start, v_start):
                             # "The union welcomed A but repeated its demand: ...": the sentence's subject
                             first = self._sentence_subject(s, c_start, mentions, in_quote)
