@@ -162,6 +162,9 @@ class LanguagePack:
     # The count of the sentence before, named again in the next ("... said the real figure was
     # closer to 2,000"): a figure there is another's count of the same thing.
     count_ref: list[str] = field(default_factory=list)
+    # What the sentence before claimed, named again as a whole ("The company denied the claim."):
+    # a verb of denial over it takes the opposite of that claim.
+    claim_ref: list[str] = field(default_factory=list)
     # An official body's act that states its position with no verb of saying ("The directorate
     # ordered all five ferries out of service"): past forms only, so "will order" is none.
     official_acts: list[str] = field(default_factory=list)

@@ -189,6 +189,8 @@ PACK = LanguagePack(
     act_increment=[r"more(?! than)", r"further", r"another", r"additional", r"extra"],
     act_remainder=[r"leaving", r"so", r"so that", r"bringing", r"with (?:\w+ )?(?:still )?remaining"],
     count_ref=[r"the (?:real |true |actual |official |correct )?(?:number|figure|count|total|tally)(?! of)"],
+    claim_ref=[r"(?:the|this|that|these|those|such|his|her|their|its) (?:claims?|allegations?|accusations?|charges?"
+               r"|suggestions?|assertions?)", r"it", r"this", r"that", r"them"],
     question=[r"(?:know|knew|knows|sure|certain|clear) (?:\w+ )?(?:whether|if)\b", r"(?:reveal|disclos|explain|find out|establish|determin|investigat|check|examin|look into|decid|assess|consider"
               r"|weigh|review|judg)\w* (?:[\w-]+ ){0,3}?whether",
               r"to know (?:whether|if|why|how|who|what|when)", r"ask(?:s|ed|ing)? (?:\w+ ){1,4}?(?:whether|if)\b",

@@ -117,6 +117,32 @@ RESTATED = [
 ]
 
 
+# A denial of the claim before as a whole, in the next sentence of its paragraph: the opposite
+REBUTTED = [
+    ("The students said the police have an LRAD. The Interior Ministry denied the claim.", ["march-15"],
+     [("ministry", "device-owned", "deny", None, "The Interior Ministry denied the claim."),
+      ("students", "device-owned", "affirm", None, "The students said the police have an LRAD.")]),
+    ("The students said the police have no such device. The Interior Ministry rejected it.", ["march-15"],
+     [("ministry", "device-owned", "affirm", None, "The Interior Ministry rejected it."),
+      ("students", "device-owned", "deny", None, "The students said the police have no such device.")]),
+    # not a denial of something else, nor one not made, nor in the next paragraph, nor of a count
+    ("The students said the police have an LRAD. The Interior Ministry denied any wrongdoing.", ["march-15"],
+     [("students", "device-owned", "affirm", None, "The students said the police have an LRAD.")]),
+    ("The students said the police have an LRAD. The Interior Ministry did not deny the claim.", ["march-15"],
+     [("students", "device-owned", "affirm", None, "The students said the police have an LRAD.")]),
+    ("The students said the police have an LRAD.\n\nThe Interior Ministry denied the claim.", ["march-15"],
+     [("students", "device-owned", "affirm", None, "The students said the police have an LRAD.")]),
+    ("The students said 9,000 people came. The Interior Ministry denied it.", ["crowds"],
+     [("students", "crowd-size", "number", 9000, "The students said 9,000 people came.")]),
+]
+
+
+@pytest.mark.parametrize("text, topics, expected", REBUTTED, ids=[c[0][40:90] for c in REBUTTED])
+def test_rules2_reads_a_denial_of_the_claim_before(story3, text, topics, expected):
+    sentence = text[:text.index(".") + 1]
+    assert read(story3, sentence, text, topics) == sorted(expected)
+
+
 @pytest.mark.parametrize("sentence, text, expected", RESTATED, ids=[c[1][-40:] for c in RESTATED])
 def test_rules2_reads_a_count_named_again_in_the_next_sentence(story3, sentence, text, expected):
     assert read(story3, sentence, text, ["crowds"]) == sorted(expected)

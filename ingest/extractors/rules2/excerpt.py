@@ -8,7 +8,7 @@ from ingest.excerpts import PARAGRAPH_BREAK, _edge_sentence
 from ingest.lang.clean import text_clean
 
 from .. import ExcerptView, Finding
-from .answers import DASH
+from .answers import DASH, FLIP
 from .names import lower
 from .speakers import LABEL, Attribution
 from .story import StoryRules2
@@ -169,6 +169,9 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
         if questions:
             findings += _reply(rules, excerpt, put, lower(put), text_clean(turns.first), True, questions, seen,
                                turn=turns.answer)
+    claimed = [f for f in findings if f.position in FLIP]
+    if claimed and raw_next and not next_paragraph and rules.claim_ref:
+        findings += _rebutted(rules, excerpt, s, text_clean(raw_next), claimed, seen)
     counted = {f.question for f in findings if f.position == "number"}
     if counted and raw_next and not next_paragraph and rules.count_ref:
         findings += _restated(rules, excerpt, s, low, text_clean(raw_next),
@@ -204,6 +207,29 @@ def _restated(rules, excerpt, s, low, raw, counted, seen):
             findings += found
             if found:
                 break
+    return findings
+
+
+def _rebutted(rules, excerpt, s, raw, claimed, seen):
+    """A denial of the excerpt's claim as a whole, in the sentence after it in the same
+    paragraph ("Councillor Ruzek said the tender had been rigged. The consortium rejected the
+    claim."): its speaker takes the opposite position on each question the claim answers."""
+    a = rules.norm(raw)
+    a_low = lower(a)
+    findings = []
+    for att in rules.speakers.read(a, s):
+        said = a_low[att.content[0]:att.content[1]]
+        said = said[len(att.verb):] if said.startswith(att.verb.lower()) else said  # "rejected the claim": the claim
+        if not (att.denial and att.speakers) or att.negated or not rules.claim_ref.fullmatch(said.strip(' .,;!"')):
+            continue
+        for f in claimed:
+            for actor in att.speakers:
+                if actor == f.actor or (actor, f.question) in seen:
+                    continue
+                seen.add((actor, f.question))
+                findings.append(Finding(actor, f.question, FLIP[f.position], None, 0.5, raw.strip(),
+                                        rationale=f"{att.who} + {att.verb!r} the claim before; {f.position} "
+                                                  f"by {f.actor}, reversed"[:300]))
     return findings
 
 

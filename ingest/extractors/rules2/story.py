@@ -26,6 +26,7 @@ class StoryRules2:
         # A day of the sentence's own: a number question's anchor is then not borrowed.
         self.day_anchor = words(pack.day_anchor)
         self.count_ref = words(pack.count_ref)  # "the real figure": the count of the sentence before
+        self.claim_ref = words(pack.claim_ref)  # "denied the claim": the claim of the sentence before
         self.questions = questions_compile(story, self.norm, self.figures)
         # A topic's keywords, as excerpts are cut: a sentence that holds them is an excerpt of its own.
         self.topic_keywords = {t.key: compile_patterns(t.keywords, self.norm) for t in story.topics.all()}
