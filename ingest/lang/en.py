@@ -151,7 +151,14 @@ PACK = LanguagePack(
                      (r"\b(must|should|ought to)( not| never)? have (?!been\b|to\b)", r"\1\2 "),
                      # "none of the ships should sail" -> "the ships should not sail"
                      (r"\bnone of ((?:them|us|these|those|(?:the|its|their|our|these|those) [\w'-]+(?: [\w'-]+)?)) "
-                      r"(should|must|can|could|will|would|may|might|is|are|was|were)\b", r"\1 \2 not")],
+                      r"(should|must|can|could|will|would|may|might|is|are|was|were)\b", r"\1 \2 not"),
+                     # "wants the operator's licence revoked" -> "the operator's licence should be revoked"
+                     (r"\b(?:wants?|wanted|wanting|would like|demands?|demanded|demanding) ((?:the |its |their |his |her |our "
+                      r"|this |that )?(?:[\w'-]+ ){0,2}?[\w'-]+) ([a-z]+ed|withdrawn|torn up|shut|cut|lifted|kept|taken away)"
+                      r"(?=\s*(?:[.,;:!?]|$|(?:by|at|on|in|before|after|until|immediately|now|today|for|without) ))",
+                      r"\1 should be \2"),
+                     # "the licence of Orre Link must be withdrawn" -> "the licence must be withdrawn"
+                     (r"\b([a-z]+) of (?:[\w'-]+ ){1,3}?(must|should|has to|had to|will have to|ought to)\b", r"\1 \2")],
     inserted_negation=[r"not", r"never", r"no longer", r"not yet"],
     action_noun=r"(?<![\w-])([a-z]{3,}(?:ation|ition|sion|tion|al|ure|ment|ing)) of(?= )",
     wanting=[r"demand(?:s|ed|ing)?", r"call(?:s|ed|ing)? for", r"urg(?:e|es|ed|ing)", r"want(?:s|ed|ing)?",

@@ -18,7 +18,8 @@ def story_forms(story):
                                   keywords=[r"\blicen[cs]e\b", r"\bcontract\b"])
     Question.objects.create(story=story, topic=permit, key="licence-lost", position=10,
                             text="Should the operator lose its licence?", keywords=[r"\blicen[cs]e\b"],
-                            affirm=[r"\blose (its|the) licen[cs]e\b", r"\brevoke (its|the) licen[cs]e\b"],
+                            affirm=[r"\blose (its|the) licen[cs]e\b", r"\brevoke (its|the) licen[cs]e\b",
+                                    r"\blicen[cs]e (must|should) be revoked\b"],
                             deny=[r"\bkeep (its|the) licen[cs]e\b"])
     Question.objects.create(story=story, topic=permit, key="contract-end", position=11,
                             text="Should the contract be cancelled?", keywords=[r"\bcontract\b"],
@@ -60,6 +61,11 @@ FORMS = [
     # "none of them should" is "they should not"
     ("The Interior Ministry said that under the contract none of the works should stop.", "contract-end", "deny"),
     ("The students said none of the contract's suppliers should stop work.", "contract-end", "deny"),
+    # wanting it done is saying it should be ("wants the licence revoked": "the licence should be revoked")
+    ("The students said they wanted the operator's licence revoked.", "licence-lost", "affirm"),
+    ("The students now want the licence revoked before the winter.", "licence-lost", "affirm"),
+    # the noun's "of" phrase read through to its modal ("the licence of the bus operator must be ...")
+    ("The students said the licence of the bus operator must be revoked.", "licence-lost", "affirm"),
     # ... not a noun of action told as a fact
     ("The students said the cancellation of the contract had cost the city dearly.", "contract-end", None),
 ]
