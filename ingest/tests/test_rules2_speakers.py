@@ -207,6 +207,16 @@ WHO_SAID_IT = [
     # a relative clause closing the sentence says what its antecedent says
     ("speaker-clause", "The figure came from the Archive of Public Gatherings, whose director has said 275,000 "
      "people came.", None, ["crowds"], [("archive", "crowd-size", "number", 275000)]),
+    # a pronoun opening the sentence is the subject of the sentence before, when that one names two
+    ("pronoun-role", "He says the police have no such device.",
+     "The Interior Minister opens the debate with a surprise: the students will get a hearing. He says the police have "
+     "no such device.", ["march-15"], [("ministry", "device-owned", "deny", None)]),
+    # a clause that goes on with a verb after an adverb is the same speaker's
+    ("plain", "The Interior Minister said the police would obey the court but still believed the LRAD must be banned.",
+     None, ["march-15"], [("ministry", "device-banned", "affirm", None)]),
+    # a live blog's line: its time before a credit opening it
+    ("via", "12:20 As Beta reported on Monday, the students now believe the LRAD must be banned.", None, ["march-15"],
+     [("students", "device-banned", "affirm", None)]),
     # a transcript's label with a note in brackets
     ("pronoun-role", "VUČIĆ (recording): We have no such device.", None, ["march-15"],
      [("president", "device-owned", "deny", None)]),

@@ -5,7 +5,7 @@ import re
 from ingest.lang import LanguagePack, words_regex
 
 
-_OPENING = re.compile(r"[\s\"']*")
+_OPENING = re.compile(r"[\s\"']*(?:\d{1,2}[:.]\d{2}\s+)?")  # a live blog's time first: "12:20 As N1 reported, ..."
 _SHORT = re.compile(r"the (?:[\w'\-]+ )+(\w{4,})")  # a newspaper's "the ... Herald"
 _CREDIT_END = re.compile(r"[^,.;:\"]{0,30},\s*")  # "... reported on Wednesday, "
 

@@ -439,7 +439,7 @@ class Speakers(Subjects):
 
     def _continues(self, s, c_start, c_end) -> bool:
         """A clause with no subject of its own, opening with a verb ("but asked ...")."""
-        m = re.match(r"\W*\w+\s+(?:also\s+|then\s+)?(\w+)", s[c_start:c_end])
+        m = re.match(r"\W*\w+\s+(?:also\s+|then\s+|still\s+)?(\w+)", s[c_start:c_end])
         if not m:
             return False
         word = m.group(1)

@@ -11,6 +11,7 @@ SUBJECT_GAP = 60  # characters between a subject and its verb, relative clauses 
 
 _POSSESSIVE = re.compile(r"'s?\s+([a-z\-]+(?:\s+[a-z\-]+)?)")  # "Orrelink's ferries", "its own report"
 QUOTE = re.compile(r'"[^"]{2,}?"')
+_OPENING = re.compile(r"\s*(?:\d{1,2}[:.]\d{2}\s+)?(?:[\w'\-]+\s+){0,3}")  # "17:02 The" before a sentence's subject
 _CAPITALS = re.compile(r"(?:\s+[A-Z][\w.'\-]*)*\s+")  # "the chairwoman| Ann |Berg"
 # up to three words in small letters after a comma or quotation: a title before a name
 _TITLE = re.compile(r"""(?:,|(?<=[,.!?])["'])\s*((?:[a-z][\w'\-]*\s+){0,2}[a-z][\w'\-]*)$""")
@@ -187,6 +188,8 @@ class Subjects:
             named = [x for x in self.names.mentions(prev) if x.actor and not self.names.is_object(prev, x)]
             if len({x.actor for x in named}) == 1:
                 return named[0].actor
+            if m.kind == "pronoun" and named and _OPENING.fullmatch(prev, 0, named[0].start):
+                return named[0].actor  # a pronoun opening a sentence is the subject of the one before
         if m.kind == "generic":
             return self.names.owner_of(m)
         return None
