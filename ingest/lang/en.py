@@ -157,6 +157,10 @@ PACK = LanguagePack(
                       r"|this |that )?(?:[\w'-]+ ){0,2}?[\w'-]+) ([a-z]+ed|withdrawn|torn up|shut|cut|lifted|kept|taken away)"
                       r"(?=\s*(?:[.,;:!?]|$|(?:by|at|on|in|before|after|until|immediately|now|today|for|without) ))",
                       r"\1 should be \2"),
+                     # "called for the contract to be cancelled" -> "the contract should be cancelled"
+                     (r"\b(?:call(?:s|ed|ing)? for|wants?|wanted|wanting|urg(?:e|es|ed|ing)|demand(?:s|ed|ing)?|ask(?:s|ed|ing)? for"
+                      r"|(?:press|push)(?:es|ed|ing)? for) ((?:the |its |their |his |her |our |this |that )?(?:[\w'-]+ ){0,2}?"
+                      r"[\w'-]+) to be\b", r"\1 should be"),
                      # "the licence of Orre Link must be withdrawn" -> "the licence must be withdrawn"
                      (r"\b([a-z]+) of (?:[\w'-]+ ){1,3}?(must|should|has to|had to|will have to|ought to)\b", r"\1 \2")],
     inserted_negation=[r"not", r"never", r"no longer", r"not yet"],

@@ -64,6 +64,7 @@ FORMS = [
     # wanting it done is saying it should be ("wants the licence revoked": "the licence should be revoked")
     ("The students said they wanted the operator's licence revoked.", "licence-lost", "affirm"),
     ("The students now want the licence revoked before the winter.", "licence-lost", "affirm"),
+    ("The students called for the licence to be revoked.", "licence-lost", "affirm"),
     # the noun's "of" phrase read through to its modal ("the licence of the bus operator must be ...")
     ("The students said the licence of the bus operator must be revoked.", "licence-lost", "affirm"),
     # ... not a noun of action told as a fact
