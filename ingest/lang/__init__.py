@@ -42,6 +42,8 @@ _FOLD = str.maketrans({"đ": "d", "Đ": "D", "ł": "l", "Ł": "L", "ø": "o", "�
 def fold(text: str) -> str:
     """Diacritics off, typographic quotes and spaces made plain: "Vučić’s" -> "Vucic's".
     Letters only change; regex syntax passes through untouched."""
+    if text.isascii():  # nothing to fold: every character _FOLD maps is outside ASCII
+        return text
     text = text.translate(_FOLD)
     if text.isascii():
         return text

@@ -33,7 +33,9 @@ def _unwrap(match: re.Match, text: str) -> str:
 
 def text_clean(text: str) -> str:
     """`text` without markup remnants and hard wraps (see the module's docstring)."""
-    if not _MARKUP_HINT.search(text):
+    # Most texts (an excerpt's sentence) hold none of the characters a hint starts with:
+    # four substring tests tell that faster than the regex, which tries every position.
+    if ("\n" not in text and "<" not in text and "&" not in text and "\\" not in text) or not _MARKUP_HINT.search(text):
         return text
     if "<" in text:
         text = _SCRIPT.sub(" ", text)
