@@ -11,7 +11,7 @@ from .errors import LedgerError
 from .models import Retraction, StanceRecord, Story
 from .periods import periods_catch_up
 from .plumbing import StoryCast, story_cast
-from .services import RecordDraft, records_append
+from .services import RecordDraft, records_append_count
 from .validation import number_check, record_check
 
 
@@ -142,9 +142,9 @@ def records_import(*, story: Story, lines, source_name: str) -> ImportResult:
         except LedgerError as exc:
             rejects.append((number, exc.message))
         if len(drafts) >= IMPORT_BATCH:
-            appended += len(records_append(story=story, drafts=drafts))
+            appended += records_append_count(story=story, drafts=drafts)
             drafts = []
     if drafts:
-        appended += len(records_append(story=story, drafts=drafts))
+        appended += records_append_count(story=story, drafts=drafts)
     periods_catch_up(story)  # a file may run back in time: fold what the appends left behind
     return ImportResult(appended=appended, rejects=rejects)

@@ -5,6 +5,7 @@ gaps in `seq`, and each entry's hash chains to the one before it.
 """
 from dataclasses import dataclass, field
 from datetime import date
+from types import SimpleNamespace
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -66,6 +67,20 @@ def records_append(*, story: Story, drafts: list[RecordDraft],
     extractor) is already in the ledger is skipped, so a replayed extraction adds nothing.
     A draft the ledger refuses refuses the whole batch (LedgerError); with `refused` (a
     list), it is left out alone and put there with the reason."""
+    return _append(story, drafts, refused, build=True)
+
+
+@transaction.atomic
+def records_append_count(*, story: Story, drafts: list[RecordDraft],
+                refused: list[tuple[RecordDraft, str]] | None = None) -> int:
+    """`records_append` for the bulk ways in (a worker's extraction, an import), which only
+    count what went in: the same rows, hashes and periods, and how many were appended, with
+    no model instance built for each."""
+    return _append(story, drafts, refused, build=False)
+
+
+def _append(story: Story, drafts: list[RecordDraft], refused, *, build: bool):
+    """The append (in the caller's transaction): the records (`build`), else their number."""
     if refused is None:
         for draft in drafts:
             record_check(draft, story)
@@ -76,28 +91,29 @@ def records_append(*, story: Story, drafts: list[RecordDraft],
     periods = periods_following(story, head)
     fresh = _drafts_fresh(drafts)
     if not fresh:
-        return []
+        return [] if build else 0
     evidence = chain.excerpts_evidence({d.excerpt_id for d in fresh if d.excerpt_id is not None})
     now, db = timezone.now(), connection.alias
     records, rows = [], []
+    earliest: dict[Pair, date] = {}
     for draft, record_id in zip(fresh, ids_take(StanceRecord, len(fresh)), strict=True):
         row = _record_row(story, draft, id=record_id, seq=head.last_seq + 1, recorded_at=now, prev_hash=head.last_hash)
-        record = StanceRecord.from_db(db, None, row)
-        for field, value in zip(_RECORD_RELATIONS, (story, draft.actor, draft.question, draft.outlet, draft.via)):
-            field.set_cached_value(record, value)
-        record.hash = row[_HASH] = chain.entry_hash(record.prev_hash,
+        # The hash reads the row's values by name: a model instance only when one is returned.
+        record = StanceRecord.from_db(db, None, row) if build else SimpleNamespace(**dict(zip(RECORD_COPY, row)))
+        row[_HASH] = record.hash = chain.entry_hash(record.prev_hash,
                                                     chain.record_content(record, chain.evidence_of(draft, evidence)))
         head.last_seq, head.last_hash = record.seq, record.hash
-        records.append(record)
+        if build:
+            for field, value in zip(_RECORD_RELATIONS, (story, draft.actor, draft.question, draft.outlet, draft.via)):
+                field.set_cached_value(record, value)
+            records.append(record)
         rows.append(row)
+        pair = (record.question_id, record.actor_id)
+        earliest[pair] = min(earliest.get(pair, record.reported_on), record.reported_on)
     rows_copy(StanceRecord._meta.db_table, RECORD_COPY, rows)
     head.save(update_fields=["last_seq", "last_hash"])
-    earliest: dict[Pair, date] = {}
-    for r in records:
-        pair = (r.question_id, r.actor_id)
-        earliest[pair] = min(earliest.get(pair, r.reported_on), r.reported_on)
     periods_follow(story, periods, earliest, head.last_seq)
-    return records
+    return records if build else len(rows)
 
 
 def _drafts_fresh(drafts: list[RecordDraft]) -> list[RecordDraft]:

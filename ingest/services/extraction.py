@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from ledger.models import Article, Excerpt
 from ledger.plumbing import story_cast
-from ledger.services import RecordDraft, records_append
+from ledger.services import RecordDraft, records_append_count
 from ledger.validation import QUOTE_MAX
 
 from ..extractors import ExcerptView, ExtractResult, extractor_get
@@ -106,12 +106,12 @@ def excerpts_extract(*, run_id: int, excerpt_ids: list[int], batch_id: int | Non
                     rationale=f.rationale))
         # A finding the ledger refuses (a bad figure, a day outside the story) is dropped alone.
         refused = []
-        appended = records_append(story=story, drafts=drafts, refused=refused) if drafts else []
+        appended = records_append_count(story=story, drafts=drafts, refused=refused) if drafts else 0
         for draft, reason in refused:
             log.warning("excerpt %s: finding refused: %s", draft.excerpt_id, reason)
         IngestRun.objects.filter(pk=counted_run).update(
-            excerpts_done=F("excerpts_done") + done, records=F("records") + len(appended),
+            excerpts_done=F("excerpts_done") + done, records=F("records") + appended,
             tokens_in=F("tokens_in") + result.tokens_in, tokens_out=F("tokens_out") + result.tokens_out,
             cost_usd=F("cost_usd") + result.cost_usd, active_at=timezone.now())
     run_finish_check(run_id=counted_run)
-    return len(appended)
+    return appended
