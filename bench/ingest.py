@@ -28,6 +28,10 @@ dropped at the end (--keep keeps them). Redis: REDIS_URL's server, database --re
 main branch's, made with `git worktree add` or `git archive`), with this Python: the two
 alternate run by run, so that a shared machine's load falls on both alike, and the medians
 are printed side by side with their ratio.
+
+Each run also prints a digest of the records the workers wrote (`records_digest`): the same
+digest before and after a change that must not change the output is the proof that it did
+not; with --compare, whether every run of both trees gave the same one.
 """
 import argparse
 import os
@@ -146,6 +150,27 @@ def _watch(proc: subprocess.Popen, database_url: str, started: float) -> tuple[f
     return peak, read_at
 
 
+DIGEST_SQL = """
+SELECT a.url, e.position, ac.key, q.key, r.position, r.value, r.value_high, o.key, r.confidence, r.quote, r.rationale
+FROM ledger_stancerecord r JOIN ledger_excerpt e ON e.id = r.excerpt_id JOIN ledger_article a ON a.id = e.article_id
+JOIN ledger_actor ac ON ac.id = r.actor_id JOIN ledger_question q ON q.id = r.question_id
+LEFT JOIN ledger_outlet o ON o.id = r.via_id
+"""
+
+
+def records_digest(conn) -> str:
+    """What the workers wrote, whatever the ids and times: SHA-256 (12 hex digits) over the
+    sorted (excerpt, actor, question, position, value) of every record, the excerpt as its
+    article's URL and its offset there; then, after a "/", the same with value_high, via,
+    confidence, quote and rationale too. Equal digests: the same records."""
+    import hashlib
+
+    rows = conn.execute(DIGEST_SQL).fetchall()
+    key = hashlib.sha256("\n".join(sorted(repr(r[:6]) for r in rows)).encode()).hexdigest()[:12]
+    full = hashlib.sha256("\n".join(sorted(repr(r) for r in rows)).encode()).hexdigest()[:12]
+    return f"{key}/{full}"
+
+
 def run_once(*, params, corpus: Path, bundle: Path, workers: int, redis_url: str, keep: bool, root: Path = ROOT) -> dict:
     import psycopg
     import redis
@@ -190,12 +215,13 @@ def run_once(*, params, corpus: Path, bundle: Path, workers: int, redis_url: str
         with psycopg.connect(env["DATABASE_URL"].replace("postgres://", "postgresql://")) as conn:
             row = conn.execute("SELECT articles, excerpts, queued, records, copies, excerpt_floor, "
                                "extract(epoch from finished_at - started_at) FROM ingest_ingestrun").fetchone()
+            digest = records_digest(conn)
         articles, excerpts, queued, records, copies, _, run_seconds = row
         return {"workers": workers, "articles": articles, "excerpts": excerpts, "extracted": queued, "copies": copies,
                 "records": records, "seconds": elapsed, "excerpts_per_s": excerpts / elapsed,
                 "worker_peak_mb": worker_peak, "command_peak_mb": command_peak, "summary": out.strip(),
                 "load_before": load, "load_after": os.getloadavg()[0], "read_seconds": read_seconds,
-                "command_cpu": command_cpu, "worker_cpu": worker_cpu}
+                "command_cpu": command_cpu, "worker_cpu": worker_cpu, "digest": digest}
     finally:
         if not keep:
             admin(params, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
@@ -285,7 +311,7 @@ def main():
                           f"read after {r['read_seconds'] or 0:.1f} s); CPU: command {r['command_cpu']:.1f} s (with its cutting "
                           f"pool), worker {r['worker_cpu']:.1f} s; worker peak RSS {r['worker_peak_mb']:.0f} MB, "
                           f"command {r['command_peak_mb']:.0f} MB; load average {r['load_before']:.1f} -> "
-                          f"{r['load_after']:.1f}", flush=True)
+                          f"{r['load_after']:.1f}; records digest {r['digest']}", flush=True)
         if args.repeat > 1 or args.compare:
             medians = {}
             for (label, workers), rs in results.items():
@@ -299,9 +325,13 @@ def main():
                       f"{max(r['worker_peak_mb'] for r in rs):.0f}), command {statistics.median(r['command_peak_mb'] for r in rs):.0f} MB")
             if args.compare:
                 this, other = trees
+                digests = {r["digest"] for rs in results.values() for r in rs}
+                print(f"records digest: {'the same in every run' if len(digests) == 1 else 'DIFFERENT: ' + ', '.join(sorted(digests))}")
                 for workers in [int(w) for w in args.workers.split(",")]:
+                    cpu = {t: statistics.median(r["worker_cpu"] for r in results[(t, workers)]) for t in trees}
                     print(f"{workers} worker process(es): this code / {other}: "
-                          f"{medians[(this, workers)] / medians[(other, workers)]:.2f}x")
+                          f"{medians[(this, workers)] / medians[(other, workers)]:.2f}x excerpts/s; worker CPU "
+                          f"{cpu[this]:.1f} s against {cpu[other]:.1f} s ({cpu[other] / cpu[this]:.2f}x less)")
         shutil.rmtree(bundle, ignore_errors=True)
 
 
