@@ -217,6 +217,11 @@ WHO_SAID_IT = [
     # a live blog's line: its time before a credit opening it
     ("via", "12:20 As Beta reported on Monday, the students now believe the LRAD must be banned.", None, ["march-15"],
      [("students", "device-banned", "affirm", None)]),
+    # after a colon, the subject's own clause again
+    ("pronoun-role", "17:02 The Interior Minister opens the debate with a surprise: the ministry does not have an LRAD.",
+     None, ["march-15"], [("ministry", "device-owned", "deny", None)]),
+    ("pronoun-role", "The students have had one fear all along: the Interior Ministry has an LRAD.", None, ["march-15"],
+     []),
     # a transcript's label with a note in brackets
     ("pronoun-role", "VUČIĆ (recording): We have no such device.", None, ["march-15"],
      [("president", "device-owned", "deny", None)]),

@@ -261,7 +261,7 @@ def _said(rules, excerpt, s, low, raw, prev, raw_prev, prev_low, same_paragraph,
     n = rules.norm
     if not (rules.speakers.attribution.search(low) or rules.speakers.according_to.search(low) or LABEL.match(s) or LABEL.match(prev)
             or ('"' in s and ('"' in prev or ":" in s)) or opening
-            or (rules.speakers.so_says and rules.speakers.so_says.search(low))):
+            or (rules.speakers.so_says and rules.speakers.so_says.search(low)) or ": " in s):
         return []  # nobody is said to say anything: most sentences of the news
     attributions = rules.speakers.read(s, prev, same_paragraph=same_paragraph, credit_end=credit_end)
     if not attributions and opening:  # the turn's speaker goes on: "HAGEN: No. We checked. [They stay in port.]"

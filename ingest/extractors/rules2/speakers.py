@@ -22,6 +22,7 @@ _OBJECT_THEN = re.compile(r"(?:[^\W\d][\w'\-]*\s+){0,4}?[^\W\d][\w'\-]*,(?=\s)")
 _PLUPERFECT = re.compile(r"\bhad\b")
 _COMMA = re.compile(r",(?!\d{3})")
 _COLON_QUOTE = re.compile(r':\s*"(?=\S)')
+_COLON = re.compile(r":\s+(?=\S)")
 LABEL_TIME = re.compile(r"^\s*\d{1,2}[:.]\d{2}\s+")
 LABEL = re.compile(r"^\s*(?:\d{1,2}[:.]\d{2}\s+)?([A-Z][\w.'\- ]{0,48}?)(?:\s*\([^()]{1,30}\))?:\s+(?=\S)")  # "KOVAC (recording):"
 
@@ -119,7 +120,7 @@ class Speakers(Subjects):
             out += self._credited(s, credit_end, bounds, mentions, in_quote)
         if not out:
             # 'Kovac, at the gate: "We stay out."', '12:40 The minister goes further: "..."'
-            out += self._colon_quote(s, mentions)
+            out += self._colon_quote(s, mentions) or self._colon_said(s, mentions)
         if not out:
             out += self._so_says(s, orig, bounds, mentions, prev)
         if not out and prev:
@@ -377,6 +378,25 @@ class Speakers(Subjects):
                 or not _SUBJECT_LEAD.fullmatch(LABEL_TIME.sub("", s[:first.start])):
             return []
         return [Attribution([first.actor], (colon.end() - 1, len(s)), ":", who=first.text)]
+
+    def _colon_said(self, s, mentions) -> list[Attribution]:
+        """After a colon, a clause whose subject is the sentence's own subject again (its alias,
+        role noun or pronoun): '17:02 The mayor opens the debate with a surprise: the city will
+        offer ...' (not "The students have one fear: the police ...", another's clause)."""
+        colon = _COLON.search(s)
+        if not colon or self.attribution.search(s):
+            return []
+        first = next((m for m in mentions if m.start < colon.start()), None)
+        if not first or not first.actor or self.names.is_object(s, first) \
+                or not _SUBJECT_LEAD.fullmatch(LABEL_TIME.sub("", s[:first.start])):
+            return []
+        if any(m.actor != first.actor for m in mentions if first.end <= m.start < colon.start()):
+            return []  # "The mayor met the airport: ..."
+        then = next((m for m in mentions if m.start >= colon.end()), None)
+        if not then or not self._determiner_only.fullmatch(s, colon.end(), then.start) \
+                or (then.actor or (first.actor if then.kind == "pronoun" else None)) != first.actor:
+            return []
+        return [Attribution([first.actor], (colon.end(), len(s)), ":", who=first.text)]
 
     def _sentence_subject(self, s, c_start, mentions, in_quote):
         start = 0
