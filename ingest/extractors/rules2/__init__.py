@@ -10,8 +10,11 @@ How a sentence is read (docs/extraction.md says it at length):
    "but", outside quotation marks): "the army estimated 88,000 while the police reported
    107,000" is two clauses, each with its own speaker and its own figure.
 3. Attributions in each clause: a verb of saying (one word or several: "told reporters",
-   "issued a statement"), "according to X", "as X said," a transcript label ("KOVAC: ..."),
-   a quotation after a colon ('Kovac, at the gate: "..."'), or a credit opening the sentence
+   "issued a statement") or of wanting ("wants a full ban"; "does not want" the opposite),
+   "according to X", "as X said," / "..., like X told Y", "..., so the minister." (translated
+   text), a transcript label ("KOVAC: ..."), a quotation after a colon ('Kovac, at the gate:
+   "..."'), a clause after a colon whose subject is the sentence's own again ("The mayor
+   opens the debate: the city will offer ..."), or a credit opening the sentence
    ("As N1 reported, the minister sees ...": the subject's report). A verb inside a quotation
    is quoted speech, not an attribution; one in a relative clause whose pronoun is its
    subject (", who told parliament that ...,") is the name's before it.

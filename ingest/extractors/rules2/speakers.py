@@ -1,7 +1,9 @@
-"""rules/2's attributions: who is said to say what in a sentence. A verb of saying (or
-"according to X", a transcript label, a quotation that goes on, a credit opening the
-sentence), its subject in the main clause (subjects.py: several when joined by "and", a
-pronoun or role noun resolved to the speaker of the sentence before), and the span of the
+"""rules/2's attributions: who is said to say what in a sentence. A verb of saying or of
+wanting ("X wants a full ban"), "according to X", "..., as X explained", "..., so the
+minister." (translated text), a transcript label, a quotation that goes on, a clause after a
+colon with the subject's own subject again, a credit opening the sentence; its subject in the
+main clause (subjects.py: several when joined by "and", a pronoun or role noun resolved to
+the speaker of the sentence before, or to that sentence's subject), and the span of the
 sentence that is the statement itself."""
 import re
 
