@@ -297,6 +297,23 @@ SPLIT = [
 ]
 
 
+# ... the sentence and the one before it in the turn, which names no topic
+PAIRED = [
+    ("VUČIĆ: We have nothing to hide. Only for warnings, yes. To own an LRAD, never.",
+     [("president", "device-owned", "partial", None, None, "Only for warnings, yes. To own an LRAD, never.")]),
+    ("VUČIĆ: Only for warnings, yes. To own an LRAD, never.",
+     [("president", "device-owned", "partial", None, None, "Only for warnings, yes. To own an LRAD, never.")]),
+    # not across a paragraph, nor outside a transcript's turn
+    ("VUČIĆ: Only for warnings, yes.\n\nTo own an LRAD, never.", []),
+    ("The minister spoke. Only for warnings, yes. To own an LRAD, never.", []),
+]
+
+
+@pytest.mark.parametrize("text, expected", PAIRED, ids=[c[0][:40] for c in PAIRED])
+def test_rules2_reads_two_short_answers_of_a_turn_together(story3, text, expected):
+    assert read_in(story3, text, "To own an LRAD, never.", ["march-15"]) == sorted(expected)
+
+
 @pytest.mark.parametrize("text, expected", SPLIT, ids=[c[0][45:] for c in SPLIT])
 def test_rules2_reads_a_yes_and_a_no_as_partial(story3, text, expected):
     assert read_in(story3, text, "REPORTER: Should the LRAD be banned?", ["march-15"]) == sorted(expected)

@@ -151,8 +151,11 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
     if not questions:
         return []
     seen = set()
-    findings = _said(rules, excerpt, s, low, raw, prev, raw_prev, prev_low, same_paragraph, credit_end, questions, seen,
-                     opening)
+    # a turn's two short answers, a yes and a no, before what the sentence alone says
+    findings = _paired(rules, excerpt, s, raw, prev, raw_prev, opening, questions, seen) \
+        if same_paragraph and (opening or LABEL.match(prev)) else []
+    findings += _said(rules, excerpt, s, low, raw, prev, raw_prev, prev_low, same_paragraph, credit_end, questions,
+                      seen, opening)
     if not findings and rules.acts.verbs and rules.acts.verbs.search(low) and not (
             LABEL.match(s) or LABEL.match(prev) or '"' in s):
         findings = _acted(rules, excerpt, s, low, raw, questions, seen)
@@ -207,6 +210,28 @@ def _restated(rules, excerpt, s, low, raw, counted, seen):
             findings += found
             if found:
                 break
+    return findings
+
+
+def _paired(rules, excerpt, s, raw, prev, raw_prev, opening, questions, seen):
+    """Two short answers of a transcript's turn, a yes and a no, the sentence and the one
+    before it ("IVERSEN: We never opposed limits. A quota, yes. [A ban, never.]"), read as one
+    statement of the turn's speaker: the one before names no topic, so is no excerpt of its
+    own, and the sentence alone says only its no."""
+    label = rules.speakers.label(prev)
+    lead, raw_lead = (prev[label.end():], raw_prev[LABEL.match(raw_prev).end():]) if label else (prev, raw_prev)
+    pair = lead.strip() + " " + s.strip()
+    p_low = lower(pair)
+    if not rules.answers.split(p_low) or any(rx and rx.search(lower(lead)) for rx in rules.topic_keywords.values()):
+        return []
+    n = rules.norm
+    said = [att for att in rules.speakers.read(s, opening or prev) if att.verb == "label" and att.speakers]
+    shown = raw_lead.strip() + " " + raw.strip()
+    findings = []
+    for att in said:
+        att.content = (0, len(pair))
+        findings += _findings(rules, p_low, 0, len(pair), att, questions, None, excerpt, seen,
+                              lambda piece: _original(piece, p_low, shown, n) or piece, quote=shown)
     return findings
 
 
