@@ -31,9 +31,12 @@ _REACH = 3000  # how far a paragraph's edge is looked for, either side of the se
 def _paragraph(text: str, i: int) -> tuple[int, int]:
     """(start, end) of the paragraph of `text` that holds offset `i`, its blank lines out."""
     lo = max(0, i - _REACH)
-    a = lo
-    for m in PARAGRAPH_BREAK.finditer(text, lo, i):
-        a = m.end()
+    a, k = lo, i
+    while (k := text.rfind("\n", lo, k)) >= 0:  # back line by line to a blank one
+        j = text.rfind("\n", lo, k)
+        if j >= 0 and not text[j + 1:k].strip():
+            a = k + 1
+            break
     m = PARAGRAPH_BREAK.search(text, i, i + _REACH)
     return a, (m.start() if m else min(len(text), i + _REACH))
 
@@ -132,8 +135,13 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
     low, prev_low, next_low = lower(s), lower(prev), lower(nxt)
     turns = _turns(rules, excerpt)
     opening = n(text_clean(turns.opening)) if turns.opening and not LABEL.match(prev) else ""  # a label just before reads as ever
-    asked_low = lower(n(text_clean(turns.asked)))
-    earlier_low = lower(n(text_clean(turns.earlier)))
+    further = []  # the paragraph before the sentence and the question put, read only when needed
+
+    def further_up(q):
+        if not further:
+            further.extend(lower(n(text_clean(x))) for x in (turns.earlier, turns.asked) if x)
+        return any(q.keywords.search(x) for x in further)
+
     credit_end = rules.credits.opening(s)
     # a day of the sentence's own, not the day of the report it credits ("As X reported on Thursday, ...")
     own_day = bool(rules.day_anchor and rules.day_anchor.search(low, credit_end or 0))
@@ -142,8 +150,7 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
         if q.keywords is None or q.keywords.search(low):
             questions.append((q, False))
         elif q.number and not own_day and (q.keywords.search(prev_low) or q.keywords.search(next_low)
-                                           or (earlier_low and q.keywords.search(earlier_low))
-                                           or (asked_low and q.keywords.search(asked_low))):
+                                           or further_up(q)):
             # the day or place sits in the neighbouring sentence, further up its paragraph, or in the question put
             questions.append((q, True))
         elif not q.number and q.has_cues and q.keywords.search(prev_low):
@@ -241,6 +248,8 @@ def _rebutted(rules, excerpt, s, raw, claimed, seen):
     claim."): its speaker takes the opposite position on each question the claim answers."""
     a = rules.norm(raw)
     a_low = lower(a)
+    if not (rules.claim_ref.search(a_low) and rules.speakers.denial and rules.speakers.denial.search(a_low)):
+        return []
     findings = []
     for att in rules.speakers.read(a, s):
         said = a_low[att.content[0]:att.content[1]]
