@@ -32,6 +32,7 @@ The database is dropped at the end (--keep keeps it).
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -126,6 +127,7 @@ def _inner(args) -> None:
                     for a in score.missed:
                         print(f"  {a.actor} {a.question} {a.position} {a.value or ''} {a.classes} | {a.quote[:120]}")
     _print(results, extractors)
+    _print_cue_reach([f for f in stories if (f / "statements.jsonl").exists()])
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1, default=str))
 
@@ -216,6 +218,26 @@ def _print(results, extractors) -> None:
             statements = max(statements, st)
             cells += f" | {rec:7d} {_f(right / rec if rec else None):>5} {_f(found / st if st else None):>6}"
         print(line + f" {statements:10d}" + cells)
+
+
+def cue_reach(folder: Path) -> tuple[int, int]:
+    """(stance statements, those a cue of their question matches as written): what the story's
+    cues can find at all, however well speakers are read. As written means Python's `re`
+    without case, not the language pack's folds and word forms, so it is a floor."""
+    config = tomllib.loads((folder / "story.toml").read_text(encoding="utf-8"))
+    cues = {q["id"]: [re.compile(p, re.IGNORECASE) for side in ("affirm", "deny", "partial") for p in q.get(side, [])]
+            for q in config["questions"] if q.get("kind", "stance") == "stance"}
+    stance = [s for s in _statements(folder) if s["question"] in cues]
+    return len(stance), sum(any(c.search(s["quote"]) for c in cues[s["question"]]) for s in stance)
+
+
+def _print_cue_reach(folders: list[Path]) -> None:
+    if not folders:
+        return
+    print("\nCues (stance statements a cue of their question matches as written)")
+    for folder in folders:
+        total, matched = cue_reach(folder)
+        print(f"{folder.name:18} {matched:3d} of {total:3d}  {_f(matched / total if total else None)}")
 
 
 def main() -> None:
