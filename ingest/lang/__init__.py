@@ -200,6 +200,14 @@ class LanguagePack:
     billion: list[str] = field(default_factory=list)
     # Number words: word -> value ("two": 2, "dozen": 12).
     number_words: dict[str, float] = field(default_factory=dict)
+    # After a hundred, the word that joins its tens ("two hundred and fifty").
+    hundred_and: list[str] = field(default_factory=list)
+    # A decimal point in words ("one point eight million"): the number words after it are digits.
+    decimal_point: list[str] = field(default_factory=list)
+    # A fraction added to a number in words or a scale: "one and a half million", "a million and a half".
+    fractions: dict[str, float] = field(default_factory=dict)
+    # Words that make a question's unit a rate ("crowns per share", "flights a night").
+    per_unit: list[str] = field(default_factory=list)
     # "about", "nearly", "more than": the figure stands, with a little less confidence.
     approximate: list[str] = field(default_factory=list)
     # "tens of thousands", "hundreds": an amount that is no figure.

@@ -32,6 +32,9 @@ def story3(story):
                             partial=[r"\bdefects?\b"])
     Question.objects.create(story=story, topic=fleet, key="buses-ban", position=13, text="Should the buses be banned?",
                             keywords=[r"\bban\b"], affirm=[r"\bban (on )?(the )?buses\b"], deny=[r"\blift(ing)? the ban\b"])
+    # a rate: a price for each ticket
+    Question.objects.create(story=story, topic=cost, key="fare", kind="number", unit="euros per ticket", position=14,
+                            text="How much should a ticket cost?", keywords=[r"\bfares?\b", r"\bticket\b"])
     rules2._cache.clear()
     return story
 
@@ -130,6 +133,34 @@ FIGURES = [
     ("The Interior Ministry said twelve buses withdrawn is twelve too many.", ["fleet"], []),
     ("The Interior Ministry said twelve buses withdrawn is not too many.", ["fleet"],
      [("ministry", "buses-off", "number", 12, None)]),
+    # larger numbers in words: hundreds by their tens, a decimal point, a half, a dozen
+    ("The students said twelve hundred people came.", ["crowds"], [("students", "crowd-size", "number", 1200, None)]),
+    ("The students said up to fifteen hundred people could come.", ["crowds"],
+     [("students", "crowd-size", "number", 1500, None)]),
+    ("The students said two point five million people came.", ["crowds"],
+     [("students", "crowd-size", "number", 2500000, None)]),
+    ("The students said between one point two and two million people came.", ["crowds"],
+     [("students", "crowd-size", "number", 1200000, 2000000)]),
+    ("The students said somewhere around one and a half million people came.", ["crowds"],
+     [("students", "crowd-size", "number", 1500000, None)]),
+    ("The students said a million and a half people came.", ["crowds"],
+     [("students", "crowd-size", "number", 1500000, None)]),
+    ("The students said half a million people came.", ["crowds"], [("students", "crowd-size", "number", 500000, None)]),
+    ("The students said two and a half thousand people came.", ["crowds"],
+     [("students", "crowd-size", "number", 2500, None)]),
+    ("The students said two hundred and fifty people came.", ["crowds"],
+     [("students", "crowd-size", "number", 250, None)]),
+    ("The students said three hundred and sixty-five people came.", ["crowds"],
+     [("students", "crowd-size", "number", 365, None)]),
+    ("The students said two hundred and fifty thousand people came.", ["crowds"],
+     [("students", "crowd-size", "number", 250000, None)]),
+    ("The students said between two hundred and three hundred people came.", ["crowds"],
+     [("students", "crowd-size", "number", 200, 300)]),
+    ("The students said a dozen buses were off the road.", ["fleet"], [("students", "buses-off", "number", 12, None)]),
+    ("The students said dozens of buses were off the road.", ["fleet"], []),
+    # a rate's figure: a price for each ticket, not the total a scale word counts
+    ("The students said the fare should be 3 euros per ticket.", ["cost"], [("students", "fare", "number", 3, None)]),
+    ("The students said the fare was part of a 1.2bn-euro deal for the ticket office.", ["cost"], []),
 ]
 
 

@@ -154,7 +154,7 @@ class Answers:
         if approx:
             at = _OPENING.match(c, approx.end()).end()
         m = figures.figure_rx.match(c, at)
-        if not m or m.group(4):
+        if not m or m.group("mult"):
             return None  # "a million": a scale is the figure reader's to weigh
         value, _ = figures._value(m)
         unit = q.unit_rules
@@ -162,12 +162,12 @@ class Answers:
             return None
         high, end = None, m.end()
         tail = figures.range_tail.match(c, end)
-        if tail and not tail.group(4):
+        if tail and not tail.group("mult"):
             hv, _ = figures._value(tail)
-            if tail.group(2) and tail.group(3) and _spelt(figures.number_words.get(tail.group(2).lower()),
-                                                          figures.number_words.get(tail.group(3).lower())) is None:
-                hv = figures.number_words.get(tail.group(2).lower())  # "ten a night": "a" is no part of it
-                tail_end = tail.end(2)
+            if tail.group("word2") and _spelt(figures.number_words.get(tail.group("word").lower()),
+                                              figures.number_words.get(tail.group("word2").lower())) is None:
+                hv = figures.number_words.get(tail.group("word").lower())  # "ten a night": "a" is no part of it
+                tail_end = tail.end("word")
             else:
                 tail_end = tail.end()
             if hv is not None and hv > value:

@@ -3,7 +3,9 @@
 high figure; "nearly", "more than", "at least" keep the figure with less confidence; "tens of
 thousands" is none; a year, a percentage, a refuted figure ("2,400, not 4,200") and a figure
 of another year are skipped. Counts may be spelt ("all five ships", "one of its five ferries"
-is one), and a unit that names a scale ("million euros") counts in that scale."""
+is one; "twelve hundred", "two hundred and fifty", "one point eight million", "one and a half
+million", "a million and a half"), and a unit that names a scale ("million euros") counts in that
+scale; under a rate ("crowns per share") a figure in a scale without the unit is a total, no figure."""
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -29,6 +31,7 @@ class Unit:
     euros": 1e6; the figure is then counted in millions)."""
     rx: re.Pattern
     scale: float = 1.0
+    rate: bool = False  # "crowns per share": a figure in a scale ("9.1bn crowns") is a total, not the rate
 
 
 class Figures:
@@ -54,14 +57,40 @@ class Figures:
         self.articles = {w.lower() for w in pack.determiners if w.isalpha()}
         spelt = sorted(pack.number_words, key=len, reverse=True)
         spelt_rx = "|".join(re.escape(w) for w in spelt) or "(?!x)x"
+        # the digits of a decimal in words ("one point eight"): the single words from one to nine
+        self.digit_words = {w.lower(): int(v) for w, v in pack.number_words.items()
+                            if v == int(v) and 1 <= v <= 9 and w.isalpha() and w.lower() not in self.articles}
+        digit_rx = "|".join(sorted(self.digit_words, key=len, reverse=True))
+        point_rx = "|".join(pack.decimal_point)
+        decimals = rf"(?:\s+(?:{point_rx})\s+(?P<decimals>(?:{digit_rx})(?:\s+(?:{digit_rx}))*)(?!\w))?" \
+            if point_rx and digit_rx else ""
+        # "two hundred and fifty", "three hundred and sixty-five": the tens and units after a hundred,
+        # not when a hundred follows them ("between two hundred and three hundred"); a scale after
+        # them is the whole number's ("two hundred and fifty thousand")
+        self.below_hundred = {w.lower(): int(v) for w, v in pack.number_words.items()
+                              if v == int(v) and 1 <= v < 100 and w.isalpha() and w.lower() not in self.articles}
+        hundreds = [w for w, v in pack.number_words.items() if v == 100]
+        hundreds_rx = "|".join(re.escape(w) for w in hundreds)
+        below_rx = "|".join(sorted(self.below_hundred, key=len, reverse=True))
+        and_rx = "|".join(pack.hundred_and)
+        after_hundred = rf"(?:{'|'.join(f'(?<={re.escape(w)})' for w in hundreds)})\s+(?:{and_rx})\s+" \
+            rf"(?P<word3>{below_rx})(?:[\s-]+(?P<word4>{below_rx}))?(?!\w)(?![\s-]*(?:{hundreds_rx})(?!\w))"
+        hundred_tail = rf"(?:{after_hundred})?" if hundreds and below_rx and and_rx else ""
+        self.fractions = {w.lower(): v for w, v in pack.fractions.items()}
+        frac_rx = "|".join(re.escape(w) for w in sorted(self.fractions, key=len, reverse=True))
+        frac = rf"(?:\s+(?P<frac>{frac_rx})(?!\w))?" if frac_rx else ""
+        mult_frac = rf"(?:\s+(?P<mult_frac>{frac_rx})(?!\w))?" if frac_rx else ""
         # A figure: digits, or one or two number words ("five", "twenty-five", "two hundred"),
-        # then a multiplier if any ("2.5 million", "two hundred thousand").
-        num = rf"({_FIG})|({spelt_rx})(?:[\s-]+({spelt_rx}))?(?!\w)"
-        self.figure_rx = re.compile(rf"(?<![\w.,])(?:{num})(?:\s*({mult_rx})(?!\w))?", re.IGNORECASE)
-        self.single_rx = re.compile(rf"(?<![\w.,])(?:({_FIG})|({spelt_rx})()(?!\w))(?:\s*({mult_rx})(?!\w))?",
+        # a decimal or a fraction in words ("one point eight", "one and a half"), then a
+        # multiplier if any ("2.5 million", "two hundred thousand", "a million and a half").
+        num = rf"(?P<digits>{_FIG})|(?P<word>{spelt_rx})(?:[\s-]+(?P<word2>{spelt_rx}))?(?!\w){hundred_tail}" \
+            rf"{decimals}{frac}"
+        mult = rf"(?:\s*(?P<mult>{mult_rx})(?!\w){mult_frac})?"
+        self.figure_rx = re.compile(rf"(?<![\w.,])(?:{num}){mult}", re.IGNORECASE)
+        self.single_rx = re.compile(rf"(?<![\w.,])(?:(?P<digits>{_FIG})|(?P<word>{spelt_rx})(?P<word2>)(?!\w)){mult}",
                                     re.IGNORECASE)
         joins = "|".join(_bounded(j) for j in pack.range_join) or "(?!x)x"
-        self.range_tail = re.compile(rf"\s*(?:{joins})\s*(?:{num})(?:\s*({mult_rx})(?!\w))?", re.IGNORECASE)
+        self.range_tail = re.compile(rf"\s*(?:{joins})\s*(?:{num}){mult}", re.IGNORECASE)
         self.range_open = re.compile(rf"(?:{'|'.join(pack.range_open)})\s+$", re.IGNORECASE) if pack.range_open else None
         # "one of its five ferries": the count is the first figure, the whole the second
         self.partitive = re.compile(rf"\s+(?:{'|'.join(pack.partitive)})\s+(?:[\w'-]+\s+){{0,2}}?(?={num})",
@@ -79,6 +108,7 @@ class Figures:
         # between it and the question's words ("600 residents marched", "three ferries were withdrawn")
         self.count_noun = re.compile(rf"\s+(?:[\w-]+\s+)?(?:{pack.plural_noun})(?!\w)", re.IGNORECASE) \
             if pack.plural_noun else None
+        self.per_unit = {w.lower() for w in pack.per_unit}
         self.linking = re.compile(rf"\s*(?:(?:{'|'.join(pack.linking)})\s+)*", re.IGNORECASE) if pack.linking else _SPACE
 
     def unit(self, text: str, n) -> Unit | None:
@@ -93,7 +123,8 @@ class Figures:
         body = r"\s+".join(re.escape(w) for w in unit_words)
         # ", ferries" after "three, at most four"; "Orrelink's ferries"; the singular only
         # right after the figure ("one ferry", "45 million euro", not "400 gigabytes of patient files")
-        return Unit(re.compile(rf",?\s*(?:(?:[\w'-]+\s+){{0,3}}?(?:{body})|{_singular(body)})(?!\w)"), scale)
+        rate = any(w in self.per_unit for w in unit_words[1:-1])
+        return Unit(re.compile(rf",?\s*(?:(?:[\w'-]+\s+){{0,3}}?(?:{body})|{_singular(body)})(?!\w)"), scale, rate)
 
     def figure(self, q: "QuestionRules2", c: str, *, bare: bool = False) -> tuple[float, float | None, float] | None:
         """(value, value_high, confidence) of the figure the content gives. `bare`: the unit
@@ -110,18 +141,18 @@ class Figures:
             value, spelt = self._value(m)
             if value is None:
                 continue
-            if spelt and m.group(3) and _spelt(self.number_words.get(m.group(2).lower()),
-                                               self.number_words.get(m.group(3).lower())) is None:
+            if spelt and m.group("word2") and _spelt(self.number_words.get(m.group("word").lower()),
+                                                     self.number_words.get(m.group("word2").lower())) is None:
                 m = self.single_rx.match(c, m.start())  # "five a day": only "five" is the figure
-            mult = self._multiplier(m.group(4)) if m.group(4) else None
+            mult = self._multiplier(m.group("mult")) if m.group("mult") else None
             if spelt and self.vague and self.vague.search(c[max(0, m.start() - 12):m.end() + 12]):
                 continue  # "a few thousand", "several hundred"
             if mult:
                 value *= mult
             elif spelt:
-                if value < 1 or m.group(2).lower() in self.articles:
+                if value < 1 or m.group("word").lower() in self.articles:
                     continue  # "half a", "a" alone: an article, not a count
-            elif re.fullmatch(r"\d{4}", m.group(1)) and 1900 <= value <= 2100:
+            elif re.fullmatch(r"\d{4}", m.group("digits")) and 1900 <= value <= 2100:
                 continue  # a year
             if self.refuted and self.refuted.search(c[max(0, m.start() - 16):m.start()].rstrip(", ")):
                 continue  # "2,400, not 4,200": the figure the speaker refutes
@@ -138,15 +169,17 @@ class Figures:
             if tail and (opener or not re.match(r"\s+and\s", c[m.end():m.end() + 6])):
                 hv, _ = self._value(tail)
                 if hv is not None:
-                    if tail.group(4):
-                        tail_mult = self._multiplier(tail.group(4))
+                    if tail.group("mult"):
+                        tail_mult = self._multiplier(tail.group("mult"))
                         hv *= tail_mult
                         if not mult and value < hv / 100:
                             value *= tail_mult  # "275-325 thousand": the multiplier is both's
                             mult = tail_mult
                     if hv > value:
                         high, end = hv, tail.end()
-                        mult = mult or (self._multiplier(tail.group(4)) if tail.group(4) else None)
+                        mult = mult or (self._multiplier(tail.group("mult")) if tail.group("mult") else None)
+            if spelt and not mult and value != int(value):
+                continue  # "at one point two buses": a decimal in words is a figure in a scale only
             part = self.partitive.match(c, end) if self.partitive and not high else None
             if part:  # "one of its five ferries": the unit follows the whole
                 whole = self.figure_rx.match(c, part.end())
@@ -166,6 +199,8 @@ class Figures:
                 with_unit = bool(mult) and (mult == scale or with_unit)
                 if with_unit:
                     value, high = value / scale, high / scale if high else None
+            if mult and not with_unit and unit and unit.rate and scale == 1.0:
+                continue  # "a 9.1bn-crown offer" under "crowns per share": the whole sum, not the price of one
             if not with_unit and c[max(0, m.start() - 1):m.start()] in _CURRENCY:
                 continue  # "€2,000": money, not a count of the unit
             if not with_unit and self.not_a_figure and self.not_a_figure.match(c, end):
@@ -230,15 +265,25 @@ class Figures:
         return bool(self.elsewhen.search(c, a, b))
 
     def _value(self, m) -> tuple[float | None, bool]:
-        """The number a figure match spells (digits in group 1, words in groups 2 and 3), and
-        whether it was spelt."""
-        if m.group(1):
-            return _parse_number(m.group(1)), False
-        first = self.number_words.get(m.group(2).lower())
-        second = self.number_words.get(m.group(3).lower()) if m.group(3) else None
+        """The number a figure match spells (its digits, or its words with their decimals and
+        fractions; the multiplier is the caller's), and whether it was spelt."""
+        if m.group("digits"):
+            return _parse_number(m.group("digits")), False
+        groups = m.groupdict()
+        first = self.number_words.get(m.group("word").lower())
+        second = self.number_words.get(m.group("word2").lower()) if m.group("word2") else None
         value = _spelt(first, second)
         if value is None and second is not None:
             return first, True  # "five a day": the first word alone (see `figure`)
+        if value is not None and groups.get("word3"):  # "two hundred and fifty"
+            rest = _spelt(self.below_hundred[groups["word3"].lower()],
+                          self.below_hundred[groups["word4"].lower()] if groups.get("word4") else None)
+            value = value + rest if rest is not None and rest < 100 else value
+        if value is not None and groups.get("decimals"):  # "one point eight"
+            value += float("0." + "".join(str(self.digit_words[d.lower()]) for d in groups["decimals"].split()))
+        for key in ("frac", "mult_frac"):  # "one and a half million", "a million and a half"
+            if value is not None and groups.get(key):
+                value += self.fractions[groups[key].lower()]
         return value, True
 
     def _multiplier(self, word: str) -> float:
@@ -276,10 +321,11 @@ def _singular(body: str) -> str:
 
 
 def _spelt(first: float | None, second: float | None) -> float | None:
-    """The number two spelt words make: "two hundred" 200, "twenty-five" 25, "a" alone 1."""
+    """The number two spelt words make: "two hundred" 200, "twelve hundred" 1,200, "twenty-five"
+    25, "a" alone 1."""
     if first is None or second is None:
         return first if second is None else None
-    if second == 100 and first < 10:
+    if second == 100 and 1 <= first < 100:  # "twelve hundred"
         return first * 100
     if first >= 20 and first % 10 == 0 and second < 10:
         return first + second
