@@ -73,6 +73,9 @@ class LanguagePack:
     # Verbs of saying that deny what follows them ("denied", "rejected claims"): they
     # attribute too, and turn an affirm cue after them into a deny.
     denial: list[str] = field(default_factory=list)
+    # Words of the passive right before a verb of saying: its subject is the one told, warned
+    # or accused, no speaker ("residents were warned too late", "the board was told").
+    passive: list[str] = field(default_factory=list)
     # Credit to another outlet; `{outlet}` stands for an outlet's name or id
     # ("as {outlet} reported", "told {outlet}", "in an interview with {outlet}").
     credit: list[str] = field(default_factory=list)

@@ -3,6 +3,10 @@ from . import LanguagePack, fold
 from .lemmas import lemmatizer
 
 _S = r"(?:s|es|ed|ing)?"  # a regular verb's endings
+# the kinds of body a bare noun names ("the company", "the union")
+_BODY = (r"(?:company|firm|group|operator|agency|regulator|union|party|organi[sz]ation|council|committee|authority"
+         r"|board|department|office|federation|association|body|club|league|court|prosecutor|prosecution|watchdog"
+         r"|executive|administration|commission|institute|university)")
 
 PACK = LanguagePack(
     code="en",
@@ -66,9 +70,9 @@ PACK = LanguagePack(
         r"the (?:(?:prime|foreign|interior|defen[cs]e|finance|health|justice|environment|transport|energy|education"
         r"|economy|trade|labou?r) )?minister", r"the (?:\w+ )?ministry",
         r"(?:the|a) spokes(?:person|man|woman)", r"the (?:statement|letter|communiqu[eé]|press release|release|post|message)",
-        r"the (?:company|firm|group|operator|agency|regulator|union|party"
-        r"|organi[sz]ation|council|committee|authority|board|department|office|federation|association|body|club"
-        r"|league|court|prosecutor|prosecution|watchdog|executive|administration|commission|institute|university)",
+        rf"the {_BODY}",
+        # "a company spokesman", "a ministry spokeswoman": the body the paragraph is about speaks
+        rf"(?:the|an?) (?:{_BODY}|ministry) spokes(?:person|man|woman)",
         r"the (?:president|premier|chancellor|mayor|governor|chief|leader|chairman|chairwoman|chair|director"
         r"|ceo|head|official|secretary|commissioner|manager|coach|minister|rector|dean|ambassador)",
     ],
@@ -96,12 +100,14 @@ PACK = LanguagePack(
                 r" (?:from|by|of|issued by|signed by|released by|published by|posted by|sent by)", r"(?:head|chief|leader|official|representative"
                 r"|member|director|chairman|chair|president|secretary|minister|lawyer|executive|manager|boss|envoy)s?"
                 r" (?:of|for|at|from)"],
+    passive=[r"(?:was|were|is|are|be|been|being)(?: (?:not|never|also|first|then|repeatedly|already))?"],
     unsaid=[r"not", r"never", r"n't", r"declined to", r"refused to", r"yet to", r"not \w+", r"never \w+", r"neither"],
     not_yet=[r"(?<!went on )(?<!goes on )(?<!go on )(?<!continue )(?<!continues )(?<!continued )(?<!continuing )"
              r"(?<!forced )(?<!first )to",  # an infinitive: "promised to reveal", "wants her to say"
              r"(?:expected|due|set|scheduled|poised|likely|unlikely|about|going|planning|preparing) to",
              r"(?:plans?|intends?|hopes?|wants?|wishes|seeks?|aims?) to", r"will", r"would", r"shall", r"may",
-             r"might", r"will \w+", r"would \w+"],
+             r"might", r"will \w+", r"would \w+",
+             r"should", r"must", r"should \w+", r"must \w+"],  # "should say so": asked of it, not said
     denial_object=[r"that", r"claims?", r"reports?", r"allegations?", r"suggestions?", r"accusations?",
                    r"assertions?", r"charges?", r"rumou?rs?", r"as"],
     denial_always=[r"den(?:y|ies|ied|ying)"],

@@ -225,6 +225,37 @@ WHO_SAID_IT = [
     # a transcript's label with a note in brackets
     ("pronoun-role", "VUČIĆ (recording): We have no such device.", None, ["march-15"],
      [("president", "device-owned", "deny", None)]),
+    # an adverb, a place or a day between the verb of saying and what is said
+    ("verbs", "The Interior Minister stood up and said plainly that the police have no such device.", None,
+     ["march-15"], [("ministry", "device-owned", "deny", None)]),
+    ("verbs", "The Interior Minister told reporters in Novi Sad that the police have no such device.", None,
+     ["march-15"], [("ministry", "device-owned", "deny", None)]),
+    ("verbs", "The Interior Minister said on Wednesday in a statement that the police have no such device.", None,
+     ["march-15"], [("ministry", "device-owned", "deny", None)]),
+    # a bare spokeswoman stands for the body named before; a name in what she says is no antecedent
+    ("pronoun-role", "The police have no such device, a spokeswoman said.",
+     "The Interior Ministry faced questions on Monday. The police have no such device, a spokeswoman said.",
+     ["march-15"], [("ministry", "device-owned", "deny", None)]),
+    ("pronoun-role", "The police have no such device, she said.",
+     "The Interior Minister faced questions on Monday. The police have no such device, she said.",
+     ["march-15"], [("ministry", "device-owned", "deny", None)]),
+    ("pronoun-role", "A ministry spokesman said the police have no such device.",
+     "The Interior Ministry faced questions on Monday. A ministry spokesman said the police have no such device.",
+     ["march-15"], [("ministry", "device-owned", "deny", None)]),
+    ("pronoun-role", "A spokeswoman said the police have no such device.",
+     "The students and the Interior Ministry met on Monday. A spokeswoman said the police have no such device.",
+     ["march-15"], []),
+    ("pronoun-role", "The police have no such device, a spokeswoman said.",
+     "The students and the Interior Ministry met on Monday. The police have no such device, a spokeswoman said.",
+     ["march-15"], []),
+    # a verb of saying in the passive: its subject was told, said nothing
+    ("verbs", "The students were told that the LRAD must be banned.", None, ["march-15"], []),
+    ("verbs", "VUČIĆ: And the students were warned that the LRAD must be banned.", None, ["march-15"],
+     [("president", "device-banned", "affirm", None)]),
+    # a second verb under the first one's "should": asked of the subject, not said
+    ("verbs", "The students should march again and say the LRAD must be banned.", None, ["march-15"], []),
+    ("verbs", "The students marched again and said the LRAD must be banned.", None, ["march-15"],
+     [("students", "device-banned", "affirm", None)]),
 ]
 
 

@@ -182,7 +182,8 @@ class Names:
         return bool(self.not_subject and self.not_subject.search(before))
 
     def owner_of(self, m: Mention) -> str | None:
-        """"the group": the one actor whose names say "group"."""
-        head = re.escape(m.text.split()[-1].lower())
+        """"the group": the one actor whose names say "group" (and "a group spokesman")."""
+        said = m.text.lower().split()
+        head = re.escape(said[-2] if len(said) > 2 and said[-1].startswith("spokes") else said[-1])
         owners = {key for key, pattern in self.actors if re.search(rf"\b{head}", pattern.pattern, re.IGNORECASE)}
         return owners.pop() if len(owners) == 1 else None

@@ -22,6 +22,8 @@ _VERB_FIRST = re.compile(r"\W*\w+\s+(?:also\s+|then\s+|again\s+)?")  # "but repe
 _APPOSED = re.compile(r"\s*(?:[A-Z][\w.'\-]*\s+){0,3}?[A-Z][\w.'\-]*,\s*")  # "Ann Berg, "
 _OBJECT_THEN = re.compile(r"(?:[^\W\d][\w'\-]*\s+){0,4}?[^\W\d][\w'\-]*,(?=\s)")  # "reporters, adding ..."
 _PLUPERFECT = re.compile(r"\bhad\b")
+_FINITE = re.compile(r"(?:said|told|wrote|\w+(?:ed|s|ing))\b")  # no bare verb after "should ... and"
+_TWO_WORDS = re.compile(r"\s+([\w']+)\s+[\w']+")  # the two words after a subject
 _COMMA = re.compile(r",(?!\d{3})")
 _COLON_QUOTE = re.compile(r':\s*"(?=\S)')
 _COLON = re.compile(r":\s+(?=\S)")
@@ -36,6 +38,8 @@ class Speakers(Subjects):
         self.names = names
         self.attribution = words(pack.attribution + pack.denial + pack.wanting_said)
         self.wanting = words(pack.wanting_said)
+        # "were warned", not "are saying": a participle after a word of the passive
+        self.passive = re.compile(rf"(?<!\w)(?:{'|'.join(pack.passive)})\s+$", re.IGNORECASE) if pack.passive else None
         self.unwanted = re.compile(rf"(?:{'|'.join(pattern_lower(p) for p in pack.inserted_negation + pack.unsaid)})"
                                    r"\s*(?:\w+\s+)?$") if pack.unsaid else None
         self.denial = words(pack.denial)
@@ -146,7 +150,7 @@ class Speakers(Subjects):
     def _clause(self, s, orig, c_start, c_end, mentions, in_quote, prev) -> list[Attribution]:
         anchors = []
         for m in self.attribution.finditer(s, c_start, c_end):
-            if not in_quote(m.start()) and not self._noun(s, m, mentions):
+            if not in_quote(m.start()) and not self._noun(s, m, mentions) and not self._passive(s, m):
                 anchors.append((m.start(), m.end(), "verb", m.group(0)))
         for m in self.according_to.finditer(s, c_start, c_end):
             if not in_quote(m.start()):
@@ -270,6 +274,9 @@ class Speakers(Subjects):
             pre = s[max(c_start, v_start - 24):v_start]
             if self.not_yet and self.not_yet.search(pre):
                 att.negated = True  # "is expected to confirm", "will tell": not said yet
+            elif self.not_yet and self.and_verb and self.and_verb.search(pre) and not _FINITE.match(verb) \
+                    and self._wished(s, c_start, v_start, clause_mentions):
+                att.negated = True  # "X should block it and say so": the first verb's wish holds the second
             elif self.wanting and self.wanting.fullmatch(verb) and att.content[0] == v_start:
                 wished = next(self.attribution.finditer(s, v_end, att.content[1]), None)
                 if wished and self.not_yet and self.not_yet.search(s, max(v_end, wished.start() - 24), wished.start()):
@@ -448,6 +455,20 @@ class Speakers(Subjects):
                                                  and self.names.generic_roles.fullmatch("the " + gap.group(1)))):
                     return False
         return True
+
+    def _wished(self, s, c_start, v_start, mentions) -> bool:
+        """Whether the clause's subject has a verb of wish or future before `v_start`: "The
+        government should block it, and say so" (not "The government blocked it and said so")."""
+        first = next((m for m in mentions if c_start <= m.start < v_start), None)
+        ahead = first and _TWO_WORDS.match(s, first.end)
+        return bool(ahead and ahead.end() <= v_start and (self.not_yet.fullmatch(ahead.group(1))
+                                                          or self.not_yet.fullmatch(ahead.group(0).strip())))
+
+    def _passive(self, s, m) -> bool:
+        """A verb of saying in the passive ("residents were warned too late", "the board was
+        told of the cracks"): no one in the clause says anything by it."""
+        return bool(self.passive and not m.group(0).endswith("ing")
+                    and self.passive.search(s, max(0, m.start() - 30), m.start()))
 
     def _nested(self, s, v_end, c_end) -> int:
         """Where a verb's content ends: before a subordinate clause with a saying of its own

@@ -165,7 +165,7 @@ class Subjects:
     def _attribution(self, s, speakers, content, verb, prev, mentions, v_start) -> Attribution | None:
         actors, who = [], []
         for m in speakers:
-            actor = m.actor or self._antecedent(s, m, prev, mentions)
+            actor = m.actor or self._antecedent(s, m, prev, mentions, content)
             if actor and actor not in actors:
                 actors.append(actor)
                 who.append(m.text)
@@ -173,12 +173,13 @@ class Subjects:
             return None
         return Attribution(actors, content, verb, who=" and ".join(who))
 
-    def _antecedent(self, s, m: Mention, prev, mentions) -> str | None:
+    def _antecedent(self, s, m: Mention, prev, mentions, content=(0, 0)) -> str | None:
         """The actor a pronoun or bare role noun stands for: a subject earlier in the
-        sentence, else the speaker of the sentence before, else the one actor it names."""
-        quotes = [(q.start(), q.end()) for q in QUOTE.finditer(s)]
+        sentence, else the speaker of the sentence before, else the one actor it names. A
+        name in what is said is none ("The police have no device, a spokeswoman said")."""
+        quotes = [(q.start(), q.end()) for q in QUOTE.finditer(s)] + [content]
         earlier = [x for x in mentions if x.end <= m.start and x.actor and not self.names.is_object(s, x)
-                   and not any(a < x.start < b for a, b in quotes)]  # a name in a quotation says nothing
+                   and not any(a <= x.start < b for a, b in quotes)]  # a name in a quotation says nothing
         if earlier:
             return earlier[0].actor
         if prev:
