@@ -253,13 +253,17 @@ class CapItem:
     topics: list[str]
     outlet: str
     taken: bool  # already taken by an earlier run (counts against the caps first)
+    article: int | None = None  # the article it was cut from (None: one article for all)
 
 
 def caps_apply(items: list[CapItem], *, per_topic: int, per_outlet: int) -> tuple[list[int], list[int]]:
     """Which excerpts of one step to take. `items` come in the order they should be taken.
     Excerpts already taken count first. A new one is taken when at least one of its topics
     has room under both caps (per topic, and per outlet within that topic; 0 = no cap), and
-    then counts against each of its topics. Returns (taken ids, held-back ids)."""
+    then counts against each of its topics. Each article's first excerpt is weighed before
+    any article's second, and so on: a broadcaster's long transcript or live blog does not
+    fill its outlet's cap before its other reports of the step are read. Returns (taken ids,
+    held-back ids), each in the order of `items`."""
     per_topic_n: dict[str, int] = {}
     per_outlet_n: dict[tuple[str, str], int] = {}
 
@@ -275,13 +279,16 @@ def caps_apply(items: list[CapItem], *, per_topic: int, per_outlet: int) -> tupl
     for item in items:
         if item.taken:
             count(item)
-    taken, held = [], []
+    rank, seen = [], {}
     for item in items:
-        if item.taken:
-            continue
-        if any(room(item, t) for t in item.topics):
+        seen[item.article] = seen.get(item.article, -1) + (0 if item.taken else 1)
+        rank.append(seen[item.article])
+    chosen = set()
+    for n in sorted(range(len(items)), key=lambda n: rank[n]):  # stable: in order within a rank
+        item = items[n]
+        if not item.taken and any(room(item, t) for t in item.topics):
             count(item)
-            taken.append(item.id)
-        else:
-            held.append(item.id)
+            chosen.add(n)
+    taken = [item.id for n, item in enumerate(items) if n in chosen]
+    held = [item.id for n, item in enumerate(items) if not item.taken and n not in chosen]
     return taken, held

@@ -201,7 +201,8 @@ def estimate_file(story, path, config: LlmConfig, **kwargs) -> Estimate:
                 i = base + len(items) + 1
                 items[i] = Item(id=i, sentence=cut.sentence, text=cut.text, day=article.day, article=-1 - number,
                                 position=cut.position, topic=cut.topics[0] if cut.topics else "", outlet=article.outlet.key)
-                by_step.setdefault(step, []).append(CapItem(id=i, topics=cut.topics, outlet=article.outlet.key, taken=False))
+                by_step.setdefault(step, []).append(CapItem(id=i, topics=cut.topics, outlet=article.outlet.key, taken=False,
+                                                                   article=-1 - number))
     chosen = []
     for step in sorted(by_step):
         taken, _ = caps_apply(by_step[step], per_topic=story.per_topic_cap, per_outlet=story.per_outlet_cap)

@@ -52,8 +52,8 @@ def steps_release(*, story: Story, run: IngestRun, steps: set[int], capped_too: 
             commit_async()
             rows = (Excerpt.objects.filter(story=story, step=step)
                     .order_by("day", "article__published_at", "article_id", "position")
-                    .values_list("id", "topics", "article__outlet__key", "capped"))
-            items = [CapItem(id=i, topics=list(t), outlet=o, taken=not c) for i, t, o, c in rows]
+                    .values_list("id", "topics", "article__outlet__key", "capped", "article_id"))
+            items = [CapItem(id=i, topics=list(t), outlet=o, taken=not c, article=a) for i, t, o, c, a in rows]
             taken, held = caps_apply(items, per_topic=story.per_topic_cap, per_outlet=story.per_outlet_cap)
             if taken and together:
                 pending += taken

@@ -128,6 +128,18 @@ def test_caps_per_topic_and_per_outlet():
     assert caps_apply(items, per_topic=0, per_outlet=0) == (list(range(8)), [])
 
 
+def test_caps_take_each_article_s_first_excerpts_before_any_article_s_later_ones():
+    """A broadcaster's live blog (article 1, five excerpts) and its bulletin later that day
+    (article 2, two excerpts) under a cap of three for the outlet: the bulletin is read too."""
+    blog = [CapItem(i, ["march-15"], "rts", taken=False, article=1) for i in range(1, 6)]
+    bulletin = [CapItem(i, ["march-15"], "rts", taken=False, article=2) for i in (6, 7)]
+    taken, held = caps_apply(blog + bulletin, per_topic=0, per_outlet=3)
+    assert taken == [1, 2, 6] and held == [3, 4, 5, 7]  # each in the order given
+    # with no article named, the order given decides, as before
+    plain = [CapItem(c.id, c.topics, c.outlet, taken=False) for c in blog + bulletin]
+    assert caps_apply(plain, per_topic=0, per_outlet=3) == ([1, 2, 3], [4, 5, 6, 7])
+
+
 def test_caps_count_earlier_runs_first_and_multi_topic():
     items = [CapItem(1, ["march-15"], "a", taken=True), CapItem(2, ["march-15"], "a", taken=False),
              CapItem(3, ["march-15", "crowds"], "a", taken=False), CapItem(4, ["crowds"], "a", taken=False)]
