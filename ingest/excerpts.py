@@ -279,14 +279,14 @@ def caps_apply(items: list[CapItem], *, per_topic: int, per_outlet: int) -> tupl
     for item in items:
         if item.taken:
             count(item)
-    rank, seen = [], {}
-    for item in items:
-        seen[item.article] = seen.get(item.article, -1) + (0 if item.taken else 1)
-        rank.append(seen[item.article])
+    rank, seen = {}, {}  # a new excerpt's place among its article's new excerpts
+    for n, item in enumerate(items):
+        if not item.taken:
+            rank[n] = seen[item.article] = seen.get(item.article, -1) + 1
     chosen = set()
-    for n in sorted(range(len(items)), key=lambda n: rank[n]):  # stable: in order within a rank
+    for n in sorted(rank, key=rank.get):  # stable: in the order given within a rank
         item = items[n]
-        if not item.taken and any(room(item, t) for t in item.topics):
+        if any(room(item, t) for t in item.topics):
             count(item)
             chosen.add(n)
     taken = [item.id for n, item in enumerate(items) if n in chosen]

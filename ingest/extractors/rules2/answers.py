@@ -12,7 +12,6 @@ import re
 
 from ingest.lang import LanguagePack
 
-from .figures import _spelt
 from .names import words
 
 _WORDS = re.compile(r"[\w']+")
@@ -156,20 +155,14 @@ class Answers:
         m = figures.figure_rx.match(c, at)
         if not m or m.group("mult"):
             return None  # "a million": a scale is the figure reader's to weigh
-        value, _ = figures._value(m)
+        value, _ = figures.number(m)
         unit = q.unit_rules
         if value is None or (unit and unit.scale != 1.0):
             return None
         high, end = None, m.end()
         tail = figures.range_tail.match(c, end)
         if tail and not tail.group("mult"):
-            hv, _ = figures._value(tail)
-            if tail.group("word2") and _spelt(figures.number_words.get(tail.group("word").lower()),
-                                              figures.number_words.get(tail.group("word2").lower())) is None:
-                hv = figures.number_words.get(tail.group("word").lower())  # "ten a night": "a" is no part of it
-                tail_end = tail.end("word")
-            else:
-                tail_end = tail.end()
+            hv, tail_end = figures.number(tail)  # "ten a night": "a" is no part of it
             if hv is not None and hv > value:
                 high, end = hv, tail_end
         # the figure is the answer's head: what it counts follows, or nothing ("One, the Skarvoy"),

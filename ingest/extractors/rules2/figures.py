@@ -264,6 +264,15 @@ class Figures:
             b = after.start() if after else b
         return bool(self.elsewhen.search(c, a, b))
 
+    def number(self, m) -> tuple[float | None, int]:
+        """The number a figure match spells and where the words that make it end: in "ten a
+        night" the "a" makes no number with "ten", so the figure is ten and ends after it."""
+        value, _ = self._value(m)
+        if m.group("word2") and _spelt(self.number_words.get(m.group("word").lower()),
+                                       self.number_words.get(m.group("word2").lower())) is None:
+            return value, m.end("word")
+        return value, m.end()
+
     def _value(self, m) -> tuple[float | None, bool]:
         """The number a figure match spells (its digits, or its words with their decimals and
         fractions; the multiplier is the caller's), and whether it was spelt."""
