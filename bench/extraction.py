@@ -16,7 +16,11 @@ prints:
   change precision, false changes);
 - per class of the annotations (speaker-clause, pronoun-role, ...): precision and recall of
   each extractor over all the stories together;
-- with -v, the wrong and the missed records of rules/2;
+- per story, where each statement the last extractor missed was lost, on the way from
+  article to record (`_stage`): no excerpt held its sentence (no topic keyword), a step cap
+  held the excerpt back, no cue of its question matches the sentence as written, the excerpt
+  gave no record, or a record of another actor, question or position;
+- with -v, the wrong and the missed records of rules/2, each miss with its stage;
 - with --critical, for the last extractor: change recall at N = 2 of the annotated statements
   it found, and what each statement it missed would add alone: the misses that cost a flip,
   to read first.
@@ -26,6 +30,10 @@ statements.jsonl appended as a record, what a reader who missed nothing would wr
 `evaluate` row says how much of the key a story's reporting lets any extractor find: at
 N = 2 a change whose second independent report comes more than a day later (or never) is
 not confirmed by the key's next dated question, however well the sentences are read.
+
+`--steps default` loads each story without its `[steps]` table, so the contract's default
+caps apply (5 excerpts per outlet per topic per step, 40 per topic), as for a user who does
+not set them; `--steps none` sets both caps to 0.
 
 The database is dropped at the end (--keep keeps it).
 """
@@ -38,6 +46,7 @@ import subprocess
 import sys
 import tempfile
 import tomllib
+from collections import Counter, defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -69,14 +78,26 @@ def _outer(args) -> None:
     sys.exit(code)
 
 
-def _bundle_copy(folder: Path, extractor: str, into: Path) -> tuple[Path, str]:
-    """The bundle with its slug made unique to the extractor (each run is its own story)."""
+def _bundle_copy(folder: Path, extractor: str, into: Path, steps: str = "as-written") -> tuple[Path, str]:
+    """The bundle with its slug made unique to the extractor (each run is its own story), and
+    its `[steps]` table as written, left out (`default`) or with both caps 0 (`none`)."""
     config = tomllib.loads((folder / "story.toml").read_text(encoding="utf-8"))
     slug = f"{config['slug']}--{extractor.replace('/', '-')}"
     target = into / slug
     target.mkdir()
     text = (folder / "story.toml").read_text(encoding="utf-8")
-    lines = [f'slug = "{slug}"' if line.split("=")[0].strip() == "slug" else line for line in text.splitlines()]
+    lines, in_steps = [], False
+    for line in text.splitlines():
+        if line.strip().startswith("["):
+            in_steps = line.strip() == "[steps]"
+            if in_steps and steps != "as-written":
+                continue
+        if in_steps and steps != "as-written":
+            continue  # the table's own lines; a story's tables never nest under [steps]
+        lines.append(f'slug = "{slug}"' if line.split("=")[0].strip() == "slug" else line)
+    if steps == "none":
+        at = next((i for i, line in enumerate(lines) if line.strip().startswith("[")), len(lines))
+        lines[at:at] = ["[steps]", "per_topic_cap = 0", "per_outlet_cap = 0", ""]
     (target / "story.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
     if (folder / "answer_key.jsonl").exists():
         shutil.copy(folder / "answer_key.jsonl", target / "answer_key.jsonl")
@@ -104,7 +125,7 @@ def _inner(args) -> None:
             for extractor in extractors:
                 if extractor == "statements" and not annotations:
                     continue  # no statements.jsonl: no ceiling to show
-                bundle, slug = _bundle_copy(folder, extractor, Path(tmp))
+                bundle, slug = _bundle_copy(folder, extractor, Path(tmp), args.steps)
                 story, _ = story_load(bundle)
                 if extractor == "statements":
                     _statements_append(story, folder)
@@ -117,6 +138,9 @@ def _inner(args) -> None:
                        "record_score": score.as_dict() if score else None,
                        "evaluate": {n: evaluate(story=story, confirm=n)["overall"] for n in (1, 2)}}
                 results.append(row)
+                if score and extractor == extractors[-1]:
+                    stages = _stages(story, folder, score.missed)
+                    row["missed_stages"] = dict(Counter(stages.values()))
                 if args.critical and score and extractor == extractors[-1]:
                     _critical(folder, Path(tmp), score.missed)
                 if args.verbose and score and extractor == extractors[-1]:
@@ -124,9 +148,11 @@ def _inner(args) -> None:
                     for w in score.wrong:
                         print(f"  {w[1]} {w[2]} {w[3]} {w[4] if w[4] is not None else ''} | {w[0][:140]}")
                     print(f"{folder.name} {extractor}: missed statements")
-                    for a in score.missed:
-                        print(f"  {a.actor} {a.question} {a.position} {a.value or ''} {a.classes} | {a.quote[:120]}")
+                    for i, a in enumerate(score.missed):
+                        print(f"  {stages[i]:12} {a.actor} {a.question} {a.position} {a.value or ''} {a.classes}"
+                              f" | {a.quote[:120]}")
     _print(results, extractors)
+    _print_stages(results)
     _print_cue_reach([f for f in stories if (f / "statements.jsonl").exists()])
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1, default=str))
@@ -148,6 +174,53 @@ def _statements_append(story, folder: Path, statements: list[dict] | None = None
     result = records_import(story=story, lines=lines, source_name="statements.jsonl")
     if result.rejects:
         raise SystemExit(f"{folder.name}: statements.jsonl lines rejected: {result.rejects[:3]}")
+
+
+STAGES = ("no-excerpt", "capped", "no-cue", "no-record", "other-actor", "other-answer", "other-question")
+
+
+def _stages(story, folder: Path, missed) -> dict[int, str]:
+    """Where each missed statement was lost, by its index in `missed`: the first step from
+    article to record that it did not pass (STAGES, in that order)."""
+    from ingest.extractors.annotations import _norm
+    from ledger.models import Excerpt
+
+    excerpts = defaultdict(list)  # an article's URL (a wire copy's too): its excerpts
+    for e in Excerpt.objects.filter(story=story).select_related("article").prefetch_related("copies", "records__actor",
+                                                                                           "records__question"):
+        for url in [e.article.url, *(c.url for c in e.copies.all())]:
+            excerpts[url].append(e)
+    cues = _stance_cues(folder)
+    out = {}
+    for i, a in enumerate(missed):
+        held = [e for e in excerpts.get(a.url, []) if a.quote in _norm(e.text) or _norm(e.sentence) in a.quote]
+        if not held:
+            out[i] = "no-excerpt"
+            continue
+        if all(e.capped for e in held):
+            out[i] = "capped"
+            continue
+        records = [r for e in held if not e.capped for r in e.records.all()]
+        if any(r.actor.key != a.actor and r.question.key == a.question for r in records):
+            out[i] = "other-actor"
+        elif any(r.question.key == a.question for r in records):
+            out[i] = "other-answer"
+        elif a.question in cues and not any(c.search(a.quote) for c in cues[a.question]):
+            out[i] = "no-cue"
+        else:
+            out[i] = "other-question" if records else "no-record"
+    return out
+
+
+def _print_stages(results) -> None:
+    rows = [r for r in results if "missed_stages" in r]
+    if not rows:
+        return
+    print("\nWhere the last extractor's misses were lost (statements; `no-cue`: a stance statement no cue of its"
+          " question matches as written)")
+    print(f"{'story':18} " + " ".join(f"{s:>14}" for s in STAGES))
+    for r in rows:
+        print(f"{r['story']:18} " + " ".join(f"{r['missed_stages'].get(s, 0):14d}" for s in STAGES))
 
 
 def _critical(folder: Path, into: Path, missed) -> None:
@@ -220,13 +293,18 @@ def _print(results, extractors) -> None:
         print(line + f" {statements:10d}" + cells)
 
 
+def _stance_cues(folder: Path) -> dict[str, list[re.Pattern]]:
+    """Each stance question's cues, as written (Python's `re` without case)."""
+    config = tomllib.loads((folder / "story.toml").read_text(encoding="utf-8"))
+    return {q["id"]: [re.compile(p, re.IGNORECASE) for side in ("affirm", "deny", "partial") for p in q.get(side, [])]
+            for q in config["questions"] if q.get("kind", "stance") == "stance"}
+
+
 def cue_reach(folder: Path) -> tuple[int, int]:
     """(stance statements, those a cue of their question matches as written): what the story's
     cues can find at all, however well speakers are read. As written means Python's `re`
     without case, not the language pack's folds and word forms, so it is a floor."""
-    config = tomllib.loads((folder / "story.toml").read_text(encoding="utf-8"))
-    cues = {q["id"]: [re.compile(p, re.IGNORECASE) for side in ("affirm", "deny", "partial") for p in q.get(side, [])]
-            for q in config["questions"] if q.get("kind", "stance") == "stance"}
+    cues = _stance_cues(folder)
     stance = [s for s in _statements(folder) if s["question"] in cues]
     return len(stance), sum(any(c.search(s["quote"]) for c in cues[s["question"]]) for s in stance)
 
@@ -249,6 +327,8 @@ def main() -> None:
     parser.add_argument("-v", "--verbose", action="store_true", help="list rules/2's wrong and missed records")
     parser.add_argument("--critical", action="store_true",
                         help="what each of the last extractor's misses costs in change recall at N = 2")
+    parser.add_argument("--steps", choices=("as-written", "default", "none"), default="as-written",
+                        help="each story's [steps] caps: as written, the contract's defaults, or none (both 0)")
     parser.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     (_inner if args.inner else _outer)(args)
