@@ -79,6 +79,11 @@ class LanguagePack:
     # Credit to another outlet; `{outlet}` stands for an outlet's name or id
     # ("as {outlet} reported", "told {outlet}", "in an interview with {outlet}").
     credit: list[str] = field(default_factory=list)
+    # What an outlet is, said beside its name in a credit: before it ("the {outlet_before}
+    # Danas", a word or two may stand first: "the Belgrade daily Danas") or after it ("Beta
+    # {outlet_after} reported").
+    outlet_before: list[str] = field(default_factory=list)
+    outlet_after: list[str] = field(default_factory=list)
     # Subject pronouns that point back to the last speaker ("he", "she", "they", "it").
     pronouns: list[str] = field(default_factory=list)
     # Role nouns that stand for an actor already named ("the minister", "the ministry",

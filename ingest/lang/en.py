@@ -63,8 +63,19 @@ PACK = LanguagePack(
         r"|in (?:comments|remarks|an op-ed|an article|a column|a letter) (?:to|for|in)|(?:wrote|writing) (?:for|in))"
         r" (?:the )?{outlet}(?:'s)?",
         r"according to {outlet}",
+        # the translated "said for N1" (Serbian "za N1", German "gegenüber"): said to that outlet
+        r"(?:said|says|stated|states|confirmed|confirms|claimed|claims|explained|explains|declared|declares"
+        r"|announced|announces|added|adds) for (?:the )?{outlet}",
+        r"for (?:the )?{outlet},? (?:said|says|stated|states|confirmed|confirms|claimed|claims|explained|explains"
+        r"|declared|declares|announced|announces)",
         r"interview (?:[\w,]+ ){1,5}?(?:with|for|to|by|in|on) (?:the )?{outlet}",  # "an interview published on Sunday by X"
     ],
+    outlet_before=[r"(?:(?:daily|weekly|evening|morning|business|financial|local|regional|national|state|public"
+                   r"|commercial|private|online|news) )?(?:daily|weekly|newspaper|paper|tabloid|magazine|broadcaster"
+                   r"|television|TV|radio|station|channel|network|agency|news agency|wire service|portal|news portal"
+                   r"|website|site|outlet|news site|network)"],
+    outlet_after=[r"(?:(?:news|press|state|wire) )?(?:agency|service)", r"(?:daily|weekly|newspaper|tabloid|magazine)",
+                  r"(?:television|TV|radio|channel|broadcaster|network)", r"(?:news )?(?:website|portal|site)"],
     pronouns=[r"he", r"she", r"they", r"it"],
     role_nouns=[
         r"the (?:(?:prime|foreign|interior|defen[cs]e|finance|health|justice|environment|transport|energy|education"

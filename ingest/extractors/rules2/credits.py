@@ -27,7 +27,11 @@ class Credits:
         self.outlet_names = names
         if names and pack.credit:
             alt = "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True))
-            self.credit = [words_regex([c.replace("{outlet}", f"(?P<outlet>{alt})")]) for c in pack.credit]
+            # "the Belgrade daily Danas", "Beta news agency": the name with what the outlet is
+            before = (rf"(?:(?:[\w'-]+ ){{0,2}}?(?:{'|'.join(pack.outlet_before)}) )?" if pack.outlet_before else "")
+            after = rf"(?: (?:{'|'.join(pack.outlet_after)}))?" if pack.outlet_after else ""
+            named = f"{before}(?P<outlet>{alt}){after}"
+            self.credit = [words_regex([c.replace("{outlet}", named)]) for c in pack.credit]
             self.outlet_mention = re.compile(rf"(?<!\w)(?:{alt})(?!\w)", re.IGNORECASE)
         else:
             self.credit = []
