@@ -254,16 +254,76 @@ class CapItem:
     outlet: str
     taken: bool  # already taken by an earlier run (counts against the caps first)
     article: int | None = None  # the article it was cut from (None: one article for all)
+    sentence: str = ""  # the excerpt's sentence, for `StatementLook`
 
 
-def caps_apply(items: list[CapItem], *, per_topic: int, per_outlet: int) -> tuple[list[int], list[int]]:
+class StatementLook:
+    """How much an excerpt's sentence looks like a statement rather than background, read
+    from the story (compiled once): a verb of saying or attribution ("said", "according
+    to", "denied"), a quotation, an actor's name, alias or role, one of the keywords or cues
+    of a question on its topics, a figure when one of those questions asks for a number.
+    One point each; background ("The bridge opened in 1961.") scores little. The caps take
+    an article's best-looking excerpts first, so a cap that must drop some drops background."""
+
+    def __init__(self, *, names: list[str], cues: dict[str, list[str]], number_topics=(), pack=None):
+        """`names`: the actors' names, aliases and roles; `cues`: by topic, the keywords and
+        cues of its questions; `number_topics`: the topics with a number question."""
+        from .lang import words_regex
+
+        pack = pack or pack_for("en")
+        self.read = pack.normalize
+        self.saying = words_regex(pack.attribution + pack.according_to + pack.denial + pack.wanting_said)
+        self.actors = self._any(names)
+        self.cues = {key: self._any(patterns) for key, patterns in cues.items()}
+        self.number_topics = set(number_topics)
+        words = [re.escape(w) for w in pack.number_words]
+        self.figure = re.compile(r"\d" + (rf"|\b(?:{'|'.join(words)})\b" if words else ""), re.IGNORECASE)
+
+    @classmethod
+    def of(cls, story) -> "StatementLook":
+        config = story.config or {}
+        roles = {a.get("id"): a.get("roles") or [] for a in config.get("actors") or [] if isinstance(a, dict)}
+        names = [n for a in story.actors.all() for n in [re.escape(a.name), *a.aliases, *roles.get(a.key, [])] if n]
+        cues: dict[str, list[str]] = {}
+        number_topics = set()
+        for q in story.questions.select_related("topic"):
+            cues.setdefault(q.topic.key, []).extend([*q.keywords, *q.affirm, *q.deny, *q.partial])
+            if q.is_number:
+                number_topics.add(q.topic.key)
+        return cls(names=names, cues=cues, number_topics=number_topics,
+                   pack=pack_for(story.language).with_overrides(config.get("extractor")))
+
+    def _any(self, patterns) -> "re.Pattern | None":
+        valid = []
+        for p in patterns:
+            try:
+                re.compile(self.read(p))
+            except re.error:  # the bundle check refuses these; never let one stop the caps
+                continue
+            valid.append(f"(?:{self.read(p)})")
+        return re.compile("|".join(valid), re.IGNORECASE) if valid else None
+
+    def __call__(self, sentence: str, topics: list[str]) -> int:
+        text = self.read(sentence)
+        score = int(bool(self.saying and self.saying.search(text)))
+        score += '"' in text
+        score += bool(self.actors and self.actors.search(text))
+        score += any(self.cues.get(t) is not None and self.cues[t].search(text) for t in topics)
+        score += bool(self.number_topics.intersection(topics) and self.figure.search(text))
+        return score
+
+
+def caps_apply(items: list[CapItem], *, per_topic: int, per_outlet: int,
+               look: "StatementLook | None" = None) -> tuple[list[int], list[int]]:
     """Which excerpts of one step to take. `items` come in the order they should be taken.
     Excerpts already taken count first. A new one is taken when at least one of its topics
     has room under both caps (per topic, and per outlet within that topic; 0 = no cap), and
     then counts against each of its topics. Each article's first excerpt is weighed before
     any article's second, and so on: a broadcaster's long transcript or live blog does not
-    fill its outlet's cap before its other reports of the step are read. Returns (taken ids,
-    held-back ids), each in the order of `items`."""
+    fill its outlet's cap before its other reports of the step are read. With `look`, an
+    article's excerpts are weighed in the order of how much they look like a statement
+    (`StatementLook`), the order given among equals. Returns (taken ids, held-back ids), each
+    in the order of `items`."""
     per_topic_n: dict[str, int] = {}
     per_outlet_n: dict[tuple[str, str], int] = {}
 
@@ -279,12 +339,13 @@ def caps_apply(items: list[CapItem], *, per_topic: int, per_outlet: int) -> tupl
     for item in items:
         if item.taken:
             count(item)
+    fresh = [n for n, item in enumerate(items) if not item.taken]
+    score = {n: look(items[n].sentence, items[n].topics) for n in fresh} if look else {}
     rank, seen = {}, {}  # a new excerpt's place among its article's new excerpts
-    for n, item in enumerate(items):
-        if not item.taken:
-            rank[n] = seen[item.article] = seen.get(item.article, -1) + 1
+    for n in sorted(fresh, key=lambda n: -score.get(n, 0)):  # stable: the order given among equals
+        rank[n] = seen[items[n].article] = seen.get(items[n].article, -1) + 1
     chosen = set()
-    for n in sorted(rank, key=rank.get):  # stable: in the order given within a rank
+    for n in sorted(fresh, key=lambda n: (rank[n], -score.get(n, 0))):  # stable, as above
         item = items[n]
         if any(room(item, t) for t in item.topics):
             count(item)

@@ -178,7 +178,7 @@ def estimate_file(story, path, config: LlmConfig, **kwargs) -> Estimate:
 
     from ..articles import ArticleReader, Reject
     from ..dating import step_of
-    from ..excerpts import CapItem, caps_apply, excerpts_cut
+    from ..excerpts import CapItem, StatementLook, caps_apply, excerpts_cut
     from ..services.batches import BATCH
 
     reader = ArticleReader(story)
@@ -202,10 +202,10 @@ def estimate_file(story, path, config: LlmConfig, **kwargs) -> Estimate:
                 items[i] = Item(id=i, sentence=cut.sentence, text=cut.text, day=article.day, article=-1 - number,
                                 position=cut.position, topic=cut.topics[0] if cut.topics else "", outlet=article.outlet.key)
                 by_step.setdefault(step, []).append(CapItem(id=i, topics=cut.topics, outlet=article.outlet.key, taken=False,
-                                                                   article=-1 - number))
-    chosen = []
+                                                                   article=-1 - number, sentence=cut.sentence))
+    chosen, look = [], StatementLook.of(story)
     for step in sorted(by_step):
-        taken, _ = caps_apply(by_step[step], per_topic=story.per_topic_cap, per_outlet=story.per_outlet_cap)
+        taken, _ = caps_apply(by_step[step], per_topic=story.per_topic_cap, per_outlet=story.per_outlet_cap, look=look)
         chosen += [items[i] for i in taken]
     held = Excerpt.objects.filter(story=story, capped=True).values_list(
         "id", "sentence", "text", "day", "article_id", "position", "topics", "article__outlet__key")

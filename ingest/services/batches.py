@@ -4,7 +4,8 @@ again what no worker finished.
 The caps are applied step by step (as soon as the reader has moved two steps past a step,
 for a file in date order, so workers extract while the file is read; the rest at the end):
 excerpts already taken by earlier runs count first, then the held-back ones of the step in
-order of day, publication time, article and position. Those taken are queued for extraction
+order of day, publication time, article and position (each article's first ones before
+any article's later ones, its statements before its background: `caps_apply`). Those taken are queued for extraction
 in batches of BATCH excerpt ids: an `IngestBatch` row written in the same transaction, its
 message sent on commit. The rest stay capped, counted, and are looked at again by every
 later run (so a run with other caps can take them, and so can a run after one that died
@@ -27,7 +28,7 @@ from django.utils import timezone
 
 from ledger.models import Excerpt, Story
 
-from ..excerpts import CapItem, caps_apply
+from ..excerpts import CapItem, StatementLook, caps_apply
 from ..models import IngestBatch, IngestRun
 from .runs import (ALREADY_RUNNING, IngestError, broker_check, commit_async, extractor_name_of, run_finish_check,
                    run_start, story_lock, story_unlock)
@@ -47,14 +48,16 @@ def steps_release(*, story: Story, run: IngestRun, steps: set[int], capped_too: 
     # An LLM run sends many excerpts a request: what these steps take is queued together,
     # so a batch (and its requests) is not cut down to one step's few excerpts.
     together, pending = run.extractor.startswith("llm/"), []
+    look = StatementLook.of(story)
     for step in sorted(steps):
         with transaction.atomic():
             commit_async()
             rows = (Excerpt.objects.filter(story=story, step=step)
                     .order_by("day", "article__published_at", "article_id", "position")
-                    .values_list("id", "topics", "article__outlet__key", "capped", "article_id"))
-            items = [CapItem(id=i, topics=list(t), outlet=o, taken=not c, article=a) for i, t, o, c, a in rows]
-            taken, held = caps_apply(items, per_topic=story.per_topic_cap, per_outlet=story.per_outlet_cap)
+                    .values_list("id", "topics", "article__outlet__key", "capped", "article_id", "sentence"))
+            items = [CapItem(id=i, topics=list(t), outlet=o, taken=not c, article=a, sentence=s)
+                     for i, t, o, c, a, s in rows]
+            taken, held = caps_apply(items, per_topic=story.per_topic_cap, per_outlet=story.per_outlet_cap, look=look)
             if taken and together:
                 pending += taken
             elif taken:

@@ -140,6 +140,40 @@ def test_caps_take_each_article_s_first_excerpts_before_any_article_s_later_ones
     assert caps_apply(plain, per_topic=0, per_outlet=3) == ([1, 2, 3], [4, 5, 6, 7])
 
 
+def test_caps_take_an_article_s_statements_before_its_background():
+    """A radio station's live blog on a school closure opens with background; under a cap of
+    two for the outlet, its statements are read (the council's decision, the head teacher's
+    count), not the school's history."""
+    from ingest.excerpts import StatementLook
+
+    look = StatementLook(names=["Hillside council", "the head teacher"],
+                         cues={"closure": [r"clos(e|es|ed|ing|ure)", "keep (it )?open"], "pupils": ["pupils?"]},
+                         number_topics={"pupils"})
+    blog = [
+        "The village school opened in 1961 on the hill above the river.",
+        "Its closure was first discussed when the road was rebuilt.",
+        "Hillside council said on Monday that it would close the school in June.",
+        "“We have 84 pupils and nowhere to send them,” the head teacher told parents.",
+        "Parents gathered at the gate after the bell.",
+    ]
+    items = [CapItem(i, ["closure", "pupils"] if "pupils" in s else ["closure"], "valley-radio", taken=False,
+                     article=1, sentence=s) for i, s in enumerate(blog)]
+    assert look(blog[0], ["closure"]) < look(blog[2], ["closure"])
+    assert look(blog[3], ["closure", "pupils"]) >= 4  # saying, a quotation, a name, a cue, a figure
+    taken, held = caps_apply(items, per_topic=0, per_outlet=2, look=look)
+    assert taken == [2, 3] and held == [0, 1, 4]  # each in the order given
+    assert caps_apply(items, per_topic=0, per_outlet=2, look=look) == (taken, held)  # the same every time
+    # without a look, the order given decides, as before (3 fits under its second topic)
+    assert caps_apply(items, per_topic=0, per_outlet=2) == ([0, 1, 3], [2, 4])
+
+
+def test_statement_look_skips_a_pattern_that_does_not_compile():
+    from ingest.excerpts import StatementLook
+
+    look = StatementLook(names=["(unclosed"], cues={"t": ["[bad", "ferr(y|ies)"]})
+    assert look("The ferries said nothing.", ["t"]) == 2
+
+
 def test_caps_count_earlier_runs_first_and_multi_topic():
     items = [CapItem(1, ["march-15"], "a", taken=True), CapItem(2, ["march-15"], "a", taken=False),
              CapItem(3, ["march-15", "crowds"], "a", taken=False), CapItem(4, ["crowds"], "a", taken=False)]
