@@ -126,7 +126,8 @@ PACK = LanguagePack(
     source_nouns=[r"(?:statement|letter|post|report|figures|data|estimates?|document|release|spokes(?:person|man|woman)"
                   r"|officials?|sources?)s? (?:from|by|of|for|at|issued by)"],
     clause_break=[r";", r"while", r"whereas", r"but", r"meanwhile", r"whilst"],
-    negation=[r"not", r"no", r"never", r"n[o']t", r"\w+n't", r"neither", r"nor", r"without", r"none", r"no longer"],
+    negation=[r"not", r"no", r"never", r"n[o']t", r"\w+n't", r"neither", r"nor", r"without", r"none", r"no longer",
+              r"nobody"],  # "nobody has one": a subject that negates
     opposition=[r"oppos(?:e|es|ed|ing)", r"against", r"reject(?:s|ed|ing)?", r"resist(?:s|ed|ing)?",
                 r"object(?:s|ed|ing)? to", r"refus(?:e|es|ed|ing) to", r"rul(?:e|es|ed|ing) out", r"vetoe?(?:s|d)?",
                 r"(?:not|n't|never|no longer) (?:\w+ )?want(?:s|ed)?(?: any (?:long(?:er)?|more))?(?: that)?"],  # "does not want ..." (lemmas: "long")
