@@ -275,3 +275,42 @@ def story_total_ban(story_courier):
                          ids=[f"{c[0]}: {c[1][:40]}" for c in WHO_SAID_IT])
 def test_rules2_reads_who_said_it(story_total_ban, cls, sentence, context, topics, expected):
     assert sorted(run(rules2, story_total_ban, sentence, topics, context), key=str) == sorted(expected, key=str)
+
+
+@pytest.fixture
+def story_council(story_total_ban):
+    """story3 with a city council whose alias holds its city ("Council of Novi Sad") and
+    whose role is the bare "the council"."""
+    from ledger.models import Actor
+
+    story = story_total_ban
+    story.config = {**story.config, "actors": story.config["actors"] + [
+        {"id": "council", "name": "City council", "aliases": [r"\bCouncil of Novi Sad\b"], "roles": ["the council"]}]}
+    story.save()
+    Actor.objects.create(story=story, key="council", name="City council", aliases=[r"\bCouncil of Novi Sad\b"])
+    rules2._cache.clear()
+    return story
+
+
+NAMED_IN_FULL = [
+    # a role noun inside a longer alias is that alias: "the council of Novi Sad" is one name,
+    # which "and" joins to the next one
+    ("multi-speaker", "Both the council of Novi Sad and the students have said the LRAD must be banned.", None,
+     ["march-15"], [("council", "device-banned", "affirm", None), ("students", "device-banned", "affirm", None)]),
+    ("multi-speaker", "The council of Novi Sad and the students said the LRAD must be banned.", None,
+     ["march-15"], [("council", "device-banned", "affirm", None), ("students", "device-banned", "affirm", None)]),
+]
+
+
+@pytest.mark.parametrize("cls, sentence, context, topics, expected", NAMED_IN_FULL,
+                         ids=[f"{c[0]}: {c[1][:40]}" for c in NAMED_IN_FULL])
+def test_rules2_reads_names_in_full(story_council, cls, sentence, context, topics, expected):
+    assert sorted(run(rules2, story_council, sentence, topics, context), key=str) == sorted(expected, key=str)
+
+
+def test_rules2_reads_a_name_longer_than_its_alias(story_council):
+    """A proper name whose alias is its end ("the Great Archive of Public Gatherings") is one
+    name from "the" on, which "and" joins to the name before."""
+    assert sorted(run(rules2, story_council, "The council of Novi Sad and the Old City Archive of Public Gatherings "
+                                             "say 275,000 people came.", ["crowds"])) == [
+        ("archive", "crowd-size", "number", 275000), ("council", "crowd-size", "number", 275000)]

@@ -12,6 +12,7 @@ from ingest.lang import LanguagePack, pattern_lower, words_regex
 FUZZY_CUTOFF = 85  # rapidfuzz ratio for a misspelt name ("Lindquist" for "Lindqvist")
 
 _CAPITALIZED = re.compile(r"\b[A-Z][a-z]{5,}\b")
+_LEAD_CAPITALS = re.compile(r"(?<![\w'])[Tt]he\s+((?:[A-Z][\w'\-]*\s+){1,3})$")  # "the Alder Valley |Flood Action Group"
 
 
 @dataclass
@@ -142,8 +143,13 @@ class Names:
         for (key, pattern), leads in zip(self.actors, self._actor_leads):
             if leads is not None and not any(x in low for x in leads):
                 continue  # none of the actor's names can be here
-            found += [Mention(m.start(), m.end(), key, s[m.start():m.end()], "alias") for m in pattern.finditer(low)
-                      if m.end() > m.start()]
+            for m in pattern.finditer(low):
+                if m.end() > m.start():
+                    # "the Alder Valley Flood Action Group": the name starts after "the", with
+                    # the capitalized words before the alias
+                    lead = _LEAD_CAPITALS.search(s, max(0, m.start() - 60), m.start())
+                    a = lead.start(1) if lead and s[m.start():m.start() + 1].isupper() else m.start()
+                    found.append(Mention(a, m.end(), key, s[a:m.end()], "alias"))
         for (key, pattern), leads in zip(self.roles, self._role_leads):
             if leads is not None and not any(x in low for x in leads):
                 continue
@@ -164,11 +170,12 @@ class Names:
                     self._fuzzy_seen[word] = actor
                 if actor:
                     found.append(Mention(m.start(), m.end(), actor, m.group(0), "fuzzy"))
-        # Names first (the longest of overlapping ones), then pronouns and bare role nouns
-        # where no name is: "The President" is the alias, not the role noun "the president".
+        # Names first (the longest of overlapping ones, wherever it starts: "the mayor of X" is
+        # the alias "Mayor of X", not the role "the mayor" and a place), then pronouns and bare
+        # role nouns where no name is: "The President" is the alias, not the role noun "the president".
         kept = []
         for tier in (("alias", "role", "fuzzy"), ("generic", "pronoun")):
-            for m in sorted((m for m in found if m.kind in tier), key=lambda m: (m.start, -(m.end - m.start))):
+            for m in sorted((m for m in found if m.kind in tier), key=lambda m: (-(m.end - m.start), m.start)):
                 if all(m.end <= k.start or m.start >= k.end for k in kept):
                     kept.append(m)
         kept.sort(key=lambda m: m.start)
