@@ -200,6 +200,18 @@ class LanguagePack:
     # Negations written inside a verb phrase ("are no longer safe"): taken out, a cue that
     # then matches is that cue negated.
     inserted_negation: list[str] = field(default_factory=list)
+    # Words a reporter puts between a cue's words that change nothing of what it says: tense
+    # auxiliaries, adverbs of time and degree ("calls had failed", "had not been affected",
+    # "recommended on Thursday that", "warned much earlier"). Never a negation, a modal, a
+    # hedge or "be" (a passive is another statement). Read, with the cue's words in their base
+    # forms, only where no cue matches otherwise.
+    cue_gap_words: list[str] = field(default_factory=list)
+    # Contractions spelt out (regex, replacement), in the sentence and in the cues alike for
+    # that last reading ("didn't" / "did not", "cannot" / "can't" / "can not").
+    cue_contractions: list = field(default_factory=list)
+    # In that reading a cue's past form ("not caused") is met by its base form after these
+    # ("did not cause"); elsewhere a past form meets only itself, not "to cause".
+    cue_past_auxiliary: list[str] = field(default_factory=list)
     # Before a cue, a word that makes what follows a guess, not a statement ("might have").
     speculation: list[str] = field(default_factory=list)
     # --- figures ------------------------------------------------------------------------

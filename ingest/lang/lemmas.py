@@ -105,3 +105,90 @@ def fold_words(text: str, lemma: Callable[[str, str], str]) -> tuple[str, list[i
     starts.extend(range(at, len(text) + 1))
     ends.extend(range(at, len(text) + 1))
     return "".join(out), starts, ends
+
+
+# A cue's literal word: letters between two edges of a regex (its start or end, a space, a
+# group's bracket or "|", a "\b"), not after a backslash ("\bwas": "was"; "\s" is no word).
+_PATTERN_WORD = re.compile(r"(?:(?<=\\b)|(?<=\\s)|(?<![\\a-z]))(?<!\(\?)([a-z]+)(\?)?(?=$|[ |)]|\\b|\\s|\.)")
+
+
+def past_form(word: str, base: str) -> bool:
+    """Whether `word`, of the base form `base`, is a verb's past or participle ("caused",
+    "lost", "broken"): not a plural or a third person ("calls"), nor an "-ing" form."""
+    return base != word and not word.endswith(("s", "ing"))
+
+
+def tense_kept(lemma: Callable[[str, str], str]) -> Callable[[str, str], str]:
+    """`lemma` that leaves a past form as written: "calls" and "recommends" fold, "halted"
+    does not, so a cue of a thing done ("halted production") is not met by one wanted ("to
+    halt production")."""
+    def fold(word: str, before: str) -> str:
+        base = lemma(word, before)
+        return word if past_form(word, base) else base
+    return fold
+
+
+def fold_pattern(pattern: str, lemma: Callable[[str, str], str], past_after=()) -> str:
+    """A cue (a lower-case regex) with its literal whole words folded as `fold_words` folds
+    the sentence with `tense_kept(lemma)`: '\\bcalls? (had )?failed' -> '\\bcall (had )?failed'.
+    A past form stays, or is its base form right after one of `past_after` ("did not cause"
+    meets "not caused"). A word with an optional last letter ("calls?") folds when both forms
+    have one base; a stem or a word spelt with a group or a class ("breach(ed)?",
+    "licen[cs]e") stays as written, and so does anything inside a class, a count or a
+    look-around ("[a-z]", "{0,40}", "(?<!no )")."""
+    out, at, before = [], 0, ""
+    literal = pattern_literal(pattern)
+    for m in _PATTERN_WORD.finditer(pattern):
+        if not literal[m.start()]:
+            continue
+        word, optional = m.group(1), m.group(2)
+        base = lemma(word, before)
+        before = word
+        if optional and lemma(word[:-1], "") != base:
+            continue  # "ferries?": no one word with an optional "s"
+        if past_form(word, base):
+            if not past_after:
+                continue
+            base = "(?:" + "|".join([word] + [f"(?<={a} ){base}" for a in past_after]) + ")"
+        elif base == word and not optional:
+            continue
+        out.append(pattern[at:m.start()])
+        # a folded word ends there: "warned" -> "warn", not the start of "warning"
+        out.append(base + r"(?![a-z])")
+        at = m.end()
+    out.append(pattern[at:])
+    return "".join(out)
+
+
+def pattern_literal(pattern: str) -> list[bool]:
+    """For each character of the regex `pattern`, whether it is written as text to match: not
+    inside a "[...]" class, a "{m,n}" count or a look-around ("(?<!no )"), nor escaped."""
+    out, i, klass, count, looks, depth = [], 0, False, False, [], 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            out += [False, False]
+            i += 2
+            continue
+        free = not (klass or count or looks)
+        if klass:
+            klass = ch != "]"
+        elif ch == "[":
+            klass, free = True, False
+        elif ch == "{":
+            count, free = True, False
+        elif ch == "}":
+            count, free = False, False
+        elif ch == "(":
+            depth += 1
+            if re.match(r"\(\?<?[=!]", pattern[i:]):
+                looks.append(depth)
+                free = False
+        elif ch == ")":
+            if looks and looks[-1] == depth:
+                looks.pop()
+                free = False
+            depth -= 1
+        out.append(free)
+        i += 1
+    return out[:len(pattern)]

@@ -96,3 +96,85 @@ def test_the_folded_words_are_lemmas_and_map_back():
     assert text[starts[at]:ends[at + len("cancel the contract")]] == "cancelled the contracts"  # whole words
     assert lemma("filled", "") == "fill" and lemma("was", "") == "was"  # no single-l guess; auxiliaries kept
     assert pack_for("sr").lemma is None  # Serbian cues are written in their own forms
+
+
+@pytest.fixture
+def story_loose(story):
+    """The test story with a bridge question whose cues are written as a user imagines them:
+    no auxiliary, no adverb, a past form, a contraction, a compound with a space."""
+    from ledger.models import Question, Topic
+
+    bridge = Topic.objects.create(story=story, key="bridge", name="Bridge", position=10, keywords=[r"\bbridge\b"])
+    Question.objects.create(story=story, topic=bridge, key="bridge-damaged", position=10,
+                            text="Was the bridge damaged by the flood?", keywords=[r"\bbridge\b"],
+                            affirm=[r"\bbridge (was )?damaged\b", r"\bcracks? (were |was )?found\b",
+                                    r"\bshould have been closed (earlier|sooner)\b"],
+                            deny=[r"\b(not|never|un)(-| )?damaged\b", r"\bflood (did not|didn.t) (reach|touch)\b",
+                                  r"\bnot caused (the )?(cracks|damage)\b", r"\bno (structural )?fault\b"])
+    Question.objects.create(story=story, topic=bridge, key="bridge-shut", position=11,
+                            text="Should the bridge be shut down?", keywords=[r"\bbridge\b"],
+                            affirm=[r"\bshut ?down the bridge\b", r"\brecommend(s|ed)? that the bridge close\b"],
+                            deny=[r"\bclosed the bridge\b"])
+    rules2._cache.clear()
+    return story
+
+
+LOOSE = [
+    # auxiliaries and adverbs between the cue's words are read through
+    ("The Interior Ministry said the bridge had not been damaged.", "bridge-damaged", "deny"),
+    ("The Interior Ministry said the bridge had clearly been damaged.", "bridge-damaged", "affirm"),
+    ("The students said cracks had already been found in the bridge's piers.", "bridge-damaged", "affirm"),
+    ("The students said the bridge should have been closed much earlier.", "bridge-damaged", "affirm"),
+    ("The Interior Ministry said it recommended on Monday that the bridge close for a week.", "bridge-shut", "affirm"),
+    # contractions, in the sentence or in the cue, and a hyphen read as a space
+    ("The Interior Ministry said the bridge hadn't been damaged.", "bridge-damaged", "deny"),
+    ("The Interior Ministry said the flood did not reach the bridge deck.", "bridge-damaged", "deny"),
+    ("The students said the city must shut-down the bridge.", "bridge-shut", "affirm"),
+    # a past form in the cue is met by its base form after "did": "did not cause" is "not caused"
+    ("The Interior Ministry said the flood did not cause the cracks in the bridge.", "bridge-damaged", "deny"),
+    # a negation between the cue's words is never skipped: it reverses the cue
+    ("The Interior Ministry said cracks had never been found on the bridge.", "bridge-damaged", "deny"),
+    # a past form is a thing done, not one wanted: "closed the bridge" is not "to close the bridge"
+    ("The students said the council would have to close the bridge.", "bridge-shut", None),
+    ("The students said the council should close the bridge now.", "bridge-shut", None),
+    # nor is a question, a condition or "be" (a passive is another statement) read through
+    ("The students asked whether the bridge had been damaged.", "bridge-damaged", None),
+    ("The Interior Ministry said the bridge had been damaged only if the gauges were right.", "bridge-damaged", None),
+]
+
+
+@pytest.mark.parametrize("sentence, question, position", LOOSE, ids=[f[0][:50] for f in LOOSE])
+def test_rules2_reads_a_cue_through_words_put_between(story_loose, sentence, question, position):
+    found = [f.position for f in findings(rules2, story_loose, sentence, ["bridge"]) if f.question == question]
+    assert found == ([position] if position else [])
+
+
+def test_a_cue_read_loosely_is_shown_as_written(story_loose):
+    [f] = [f for f in findings(rules2, story_loose, "The Interior Ministry said the bridge had not been damaged.",
+                               ["bridge"]) if f.question == "bridge-damaged"]
+    assert "not been damaged" in f.rationale, f.rationale
+
+
+def test_a_cue_pattern_folds_its_words_as_the_sentence_does():
+    from ingest.lang import pack_for
+    from ingest.lang.lemmas import fold_pattern, pattern_literal
+
+    lemma = pack_for("en").lemma
+    assert fold_pattern(r"\bcalls? (had )?failed\b", lemma) == r"\bcall(?![a-z]) (had )?failed\b"
+    assert fold_pattern(r"\bnot caused\b", lemma, ("did not",)) == r"\bnot (?:caused|(?<=did not )cause)(?![a-z])\b"
+    # a stem, a word spelt with a group or a class, a look-around: as written
+    for p in (r"\bbreach(ed)?\b", r"\blicen[cs]e\b", r"(?<!not )\bsafe\b", r"\bferries?\b"):
+        assert fold_pattern(p, lemma) == p
+    assert "".join("x" if f else "." for f in pattern_literal(r"a[bc]d(?<!e )f")) == "x....x.......x"
+
+
+def test_a_cue_read_loosely_keeps_its_regex_syntax():
+    from ingest.extractors.rules2.positions import Positions
+    from ingest.lang import pack_for
+
+    positions = Positions(pack_for("en"))
+    assert positions._loosened(r"\b[a-z]-free\b") == r"\b[a-z]-free\b"  # a class's range is no hyphen
+    assert positions._loosened(r"\bcyber ?attack\b") == r"\bcyber ?attack\b"  # an optional space takes no gap
+    assert positions._loosened(r"\bshut-down\b") == r"\bshut\sdown\b"  # a compound's hyphen takes none either
+    assert positions._loosened(r"\bdidn.t pay\b").startswith(r"\bdid\s+(?:(?:has|")
+    assert positions._loosened(r"(?<!not )\bsafe\b") == r"(?<!not )\bsafe\b"

@@ -73,7 +73,11 @@ How a sentence is read (docs/extraction.md says it at length):
    withdrawn") and a negation inside the cue's words are read through; then the words' base
    forms (the pack's `lemma`), a noun of action wanted or opposed a few words before read as
    its verb ("demanded the cancellation of the contract": "cancel the contract"; not "the
-   cancellation had cost millions").
+   cancellation had cost millions"); last, the cues read loosely: tense auxiliaries and
+   adverbs between their words ("112 had failed to connect": "112 failed to connect"; never
+   a negation, a modal or "be"), contractions spelt out, a hyphen a space, the cue's words
+   in their base forms but a past form kept ("halted" is not "to halt"; "did not cause" is
+   "not caused").
 8. Figures: in the content, tied to the question's words or with the unit nearby; counts in
    words (the teens too) and parts of a whole ("one of its five ferries"); zero in words
    before the unit ("zero flights", "no buses", "not a single bus") is 0, "no more than 12"

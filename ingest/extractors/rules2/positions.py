@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass
 
 from ingest.lang import LanguagePack, pattern_lower
-from ingest.lang.lemmas import fold_words
+from ingest.lang.lemmas import fold_pattern, fold_words, pattern_literal, tense_kept
 
 from ..rules import QuestionRules
 from .figures import Figures, Unit
@@ -25,6 +25,11 @@ def compile_patterns(patterns, n) -> re.Pattern | None:
 @dataclass
 class QuestionRules2(QuestionRules):
     unit_rules: Unit | None = None  # the unit as rules/2's figures read it (its scale too)
+    # the cues read loosely (Positions.loose), compiled on first use
+    loose: dict | None = None
+    affirm_written: list | None = None
+    deny_written: list | None = None
+    partial_written: list | None = None
 
 
 def questions_compile(story, n, figures: Figures) -> list[QuestionRules2]:
@@ -35,7 +40,9 @@ def questions_compile(story, n, figures: Figures) -> list[QuestionRules2]:
             key=q.key, topic=q.topic.key, number=q.is_number,
             keywords=compile_patterns(q.keywords, n), affirm=compile_patterns(q.affirm, n),
             deny=compile_patterns(q.deny, n), partial=compile_patterns(q.partial, n),
-            unit=unit.rx if unit else None, unit_rules=unit))
+            unit=unit.rx if unit else None, unit_rules=unit,
+            affirm_written=[n(p) for p in q.affirm or [] if p], deny_written=[n(p) for p in q.deny or [] if p],
+            partial_written=[n(p) for p in q.partial or [] if p]))
     return out
 
 
@@ -80,6 +87,13 @@ class Positions:
             if pack.inserted_negation else None
         self.concessive = re.compile(rf"(?<!\w)(?:{'|'.join(pack.concessive)})\s+$") if pack.concessive else None
         self.lemma = pack.lemma
+        # the last reading: the cues' words in their base forms, with the pack's gap words
+        # allowed between them, on the sentence's words in theirs (contractions spelt out,
+        # a hyphen read as a space: "cyber-attack" meets 'cyber ?attack')
+        self.gap = rf"\s+(?:(?:{'|'.join(pack.cue_gap_words)})\s+){{0,3}}" if pack.cue_gap_words and pack.lemma else None
+        self.contractions = [(re.compile(rx), repl) for rx, repl in pack.cue_contractions]
+        self.tense_kept = tense_kept(pack.lemma) if pack.lemma else None
+        self.past_after = tuple(pack.cue_past_auxiliary)
         verbs = pack.wanting + pack.opposition + pack.denial
         self.action_noun = re.compile(pack.action_noun) \
             if pack.action_noun and verbs and getattr(pack.lemma, "verb_of", None) else None
@@ -141,11 +155,59 @@ class Positions:
                 and (at_verb := self._cues(q, acted)):
             # "demanded the cancellation of the contract" meets "cancel the contract"
             return _as_written(self._read(acted, at_verb, att), written)
+        if not found and self.gap and (loose := self.loose(q)):
+            # "112 had failed to connect" meets "112 failed to connect", "had not been
+            # affected" "not affected", "did not cause" "not caused"
+            for text in dict.fromkeys((self._spelt_out(written), self._spelt_out(c))):
+                base, starts, ends = fold_words(text, self.tense_kept)
+                if (at_loose := self._cues(loose, base)):
+                    st = self._read(base, at_loose, att)
+                    return _as_written(st and (st[0], st[1], _span_written(text, base, st[2], starts, ends)), written)
         if not found:
             return _as_written(self._negated_inside(q, c), written)
         if c is not written:
             return _as_written(self._read(c, found, att), written)
         return self._read(c, found, att)
+
+    def _spelt_out(self, c: str) -> str:
+        """`c` with its contractions spelt out and a hyphen inside a word read as a space."""
+        for rx, repl in self.contractions:
+            c = rx.sub(repl, c)
+        return _HYPHEN.sub(" ", c)
+
+    def loose(self, q: QuestionRules2) -> QuestionRules | None:
+        """The question's cues as the last reading takes them: contractions spelt out, a
+        hyphen a space, each word in its base form but a past form kept (fold_pattern), and
+        the pack's gap words allowed where the cue has a space between two words ("calls?
+        failed" meets "calls had failed")."""
+        if q.loose is None:
+            q.loose = {}
+            for side in ("affirm", "deny", "partial"):
+                patterns = [p for p in (self._loosened(pattern_lower(p)) for p in getattr(q, side + "_written", None) or [])
+                            if p]
+                if patterns:
+                    q.loose[side] = re.compile("|".join(f"(?:{p})" for p in patterns))
+        if not q.loose:
+            return None
+        return QuestionRules(key=q.key, topic=q.topic, number=q.number, keywords=None, unit=None,
+                             affirm=q.loose.get("affirm"), deny=q.loose.get("deny"), partial=q.loose.get("partial"))
+
+    def _loosened(self, p: str) -> str | None:
+        """One cue read loosely, or None if it will not compile so (the cue as written stands)."""
+        p = p.replace("\\b", "\0")  # so that a word after "\b" starts a word: "\bdidn.t"
+        for rx, repl in self.contractions:
+            p = rx.sub(repl, p)
+        p = p.replace("\0", "\\b")
+        literal = pattern_literal(p)  # not "[a-z]", "{0,40}" nor a look-behind's space
+        p = _HYPHEN.sub(lambda m: "\\s" if literal[m.start()] else "-", p)
+        p = fold_pattern(p, self.lemma, self.past_after)
+        literal = pattern_literal(p)
+        p = _CUE_SPACE.sub(lambda m: self.gap if literal[m.start()] else m.group(0), p)
+        try:
+            re.compile(p)
+        except re.error:
+            return None
+        return p
 
     def _action_fold(self, c: str) -> str | None:
         """`c` with each noun of action wanted or opposed a few words before it read as its
@@ -215,6 +277,10 @@ class Positions:
             return None
         bare = self.inserted_negation.sub("", c)
         found = self._cues(q, bare) if bare != c else {}
+        if not found and bare != c and self.gap and (loose := self.loose(q)):
+            # read loosely too: "the bridge had never been closed" is "bridge closed" negated
+            bare = fold_words(self.inserted_negation.sub("", self._spelt_out(c)), self.tense_kept)[0]
+            found = self._cues(loose, bare)
         pos = "deny" if "deny" in found else "affirm" if "affirm" in found else None
         if pos is None or self._unasserted(bare, found[pos].start()):
             return None
@@ -331,6 +397,12 @@ class Positions:
                 continue  # "even if": the statement stands
             return True
         return bool(self.conditional.match(prefix.lstrip()))
+
+
+# a hyphen between two letters ("cyber-attack", "night-time"), in a sentence or a cue
+_HYPHEN = re.compile(r"(?<=[a-z])-(?=[a-z])")
+# a space between a cue's words: not escaped, nor made optional or repeated (" ?")
+_CUE_SPACE = re.compile(r"(?<!\\) (?![?*+{])")
 
 
 def _as_written(st: tuple[str, float, str] | None, c: str) -> tuple[str, float, str] | None:
