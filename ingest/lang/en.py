@@ -283,10 +283,10 @@ PACK = LanguagePack(
     comparison=[r"compared (?:with|to)", r"up from", r"down from", r"against", r"versus", r"vs\.?", r"than",
                 r"from"],
     whole_count=[r"all", r"all of (?:its|their|the)"],
-    plural_noun=r"[a-z][\w-]*[^s\W]s",
+    plural_noun=r"[a-z][\w-]*[^s\W]s|people|(?:wo)?men|children|staff|personnel",  # "nine people had died"
     linking=[r"are", r"were", r"is", r"was", r"have", r"has", r"had", r"been", r"be", r"now", r"still", r"already",
              r"will", r"would"],
-    count_head=[r"(?:number|total|tally|count)(?: [^,.;:]{0,40}?)? (?:to|at|now at|is|was|stands at|stood at)",
+    count_head=[r"(?:number|total|tally|count|toll|figure)(?: [^,.;:]{0,40}?)? (?:to|at|now at|is|was|stands at|stood at)",
                 r"a total of", r"(?:rose|risen|rising|fell|fallen|falling|climbed|dropped|increased|decreased|grew|grown"
                 r"|went up|went down|was cut|were cut|been cut) to"],
     normalize=fold,

@@ -277,3 +277,34 @@ def test_a_cue_read_through_a_fold_is_shown_as_written(story3):
                             ("The students said the buses are no longer safe.", "are no longer safe")):
         [f] = [f for f in findings(rules2, story3, sentence, ["fleet"]) if f.question == "buses-safe"]
         assert shown in f.rationale, f.rationale
+
+
+@pytest.fixture
+def story_counts(story3):
+    """The rules/2 test story with a hotline whose number is a question keyword, and a death toll."""
+    from ledger.models import Question, Topic
+
+    hotline = Topic.objects.create(story=story3, key="hotline", name="Hotline", position=12,
+                                   keywords=[r"\b999\b", r"\bhotline\b", r"\bdied\b", r"\btoll\b"])
+    Question.objects.create(story=story3, topic=hotline, key="calls-dropped", kind="number", unit="calls", position=20,
+                            text="How many calls to the hotline were dropped?", keywords=[r"\b999\b", r"\bdropped\b"])
+    Question.objects.create(story=story3, topic=hotline, key="depot-deaths", kind="number", unit="deaths", position=21,
+                            text="How many died in the depot fire?", keywords=[r"\bdied\b", r"\bdeath toll\b"])
+    rules2._cache.clear()
+    return story3
+
+
+COUNTS = [
+    # a number the question names is no count of it: the calls are 80, not 999
+    ("The Interior Ministry said some 80 calls to 999 had been dropped.", [("ministry", "calls-dropped", "number", 80, None)]),
+    ("The Interior Ministry said well over a hundred calls to 999 were dropped.",
+     [("ministry", "calls-dropped", "number", 100, None)]),
+    # people counted by an irregular plural, and a toll that stands at a figure
+    ("The Interior Ministry said nine people had died in the depot fire.", [("ministry", "depot-deaths", "number", 9, None)]),
+    ("The Interior Ministry said the death toll now stood at seven.", [("ministry", "depot-deaths", "number", 7, None)]),
+]
+
+
+@pytest.mark.parametrize("sentence, expected", COUNTS, ids=[c[0][:50] for c in COUNTS])
+def test_rules2_reads_counts_as_reporters_write_them(story_counts, sentence, expected):
+    assert [r for r in read(story_counts, sentence, ["hotline"]) if r[1] in ("calls-dropped", "depot-deaths")] == expected

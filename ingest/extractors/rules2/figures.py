@@ -141,6 +141,8 @@ class Figures:
             value, spelt = self._value(m)
             if value is None:
                 continue
+            if q.keywords and q.keywords.fullmatch(c, m.start(), m.end("digits") if m.group("digits") else m.end("word")):
+                continue  # "140 calls to 112 had failed": a number the question names (a line, a route) is no count
             if spelt and m.group("word2") and _spelt(self.number_words.get(m.group("word").lower()),
                                                      self.number_words.get(m.group("word2").lower())) is None:
                 m = self.single_rx.match(c, m.start())  # "five a day": only "five" is the figure
