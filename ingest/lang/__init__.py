@@ -89,6 +89,9 @@ class LanguagePack:
     # Role nouns that stand for an actor already named ("the minister", "the ministry",
     # "the spokesperson"); an actor's own `roles` in story.toml resolve first.
     role_nouns: list[str] = field(default_factory=list)
+    # Who or what speaks for a body named before, read like `role_nouns`: its own people or
+    # papers ("its spokesman", "company officials", "the filing").
+    speaking_staff: list[str] = field(default_factory=list)
     # Words before a name that make it an object or a subordinate, not the speaker
     # ("after", "of", "against", "to" ...).
     not_subject: list[str] = field(default_factory=list)

@@ -87,6 +87,12 @@ PACK = LanguagePack(
         r"the (?:president|premier|chancellor|mayor|governor|chief|leader|chairman|chairwoman|chair|director"
         r"|ceo|head|official|secretary|commissioner|manager|coach|minister|rector|dean|ambassador)",
     ],
+    # a body's own people and papers: "its spokesman", "company officials", "the filing said"
+    speaking_staff=[
+        r"(?:its|their) spokes(?:person|man|woman)",
+        rf"(?:(?:its|their) )?(?:{_BODY}|ministry|government) officials", r"(?:its|their) officials",
+        r"the (?:document|filing|submission|prospectus)",
+    ],
     # A name right after one of these is an object or sits in a phrase, not a speaker
     # ("supporters of the opposition said", "a letter to the President said").
     not_subject=[r"of", r"by", r"to", r"for", r"with", r"against", r"from", r"about", r"at", r"on", r"in",

@@ -314,3 +314,29 @@ def test_rules2_reads_a_name_longer_than_its_alias(story_council):
     assert sorted(run(rules2, story_council, "The council of Novi Sad and the Old City Archive of Public Gatherings "
                                              "say 275,000 people came.", ["crowds"])) == [
         ("archive", "crowd-size", "number", 275000), ("council", "crowd-size", "number", 275000)]
+
+
+# Those who speak for a body named before: its spokesman, its officials, its document
+STAND_INS = [
+    ("pronoun-role", "Its spokesman said the police have no such device.",
+     "The Interior Ministry faced questions on Monday. Its spokesman said the police have no such device.",
+     ["march-15"], [("ministry", "device-owned", "deny", None)]),
+    ("pronoun-role", "Ministry officials said the police have no such device.", None, ["march-15"],
+     [("ministry", "device-owned", "deny", None)]),
+    ("pronoun-role", "The police have no such device, its officials told reporters.",
+     "The Interior Ministry faced questions on Monday. The police have no such device, its officials told reporters.",
+     ["march-15"], [("ministry", "device-owned", "deny", None)]),
+    ("pronoun-role", "The police have no such device, the document said.",
+     "The Interior Ministry sent a document to parliament. The police have no such device, the document said.",
+     ["march-15"], [("ministry", "device-owned", "deny", None)]),
+    # not when the sentence before names two bodies
+    ("pronoun-role", "Its spokesman said the police have no such device.",
+     "The students and the Interior Ministry met on Monday. Its spokesman said the police have no such device.",
+     ["march-15"], []),
+]
+
+
+@pytest.mark.parametrize("cls, sentence, context, topics, expected", STAND_INS,
+                         ids=[f"{c[0]}: {c[1][:40]}" for c in STAND_INS])
+def test_rules2_reads_stand_ins(story_total_ban, cls, sentence, context, topics, expected):
+    assert sorted(run(rules2, story_total_ban, sentence, topics, context), key=str) == sorted(expected, key=str)

@@ -33,7 +33,8 @@ How a sentence is read (docs/extraction.md says it at length):
    on Monday") the subject follows the verb. A second verb after "and", far from its subject
    ('X on Tuesday called the plan "a fiction" and said ...'), and a clause that goes on with
    "but still" and a verb are the subject's. A pronoun or a bare role noun ("she", "the
-   company") is the speaker of the sentence before, or the one actor it names; a pronoun
+   company"; a body's own people and papers: "its spokesman", "company officials", "the
+   filing") is the speaker of the sentence before, or the one actor it names; a pronoun
    opening the sentence, when the one before names several, is that one's subject. An
    actor's own `roles` (story.toml) resolve "the chief executive" directly.
 5. The statement is the verb's content only (after "said that ...", or the quotation before

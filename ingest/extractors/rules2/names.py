@@ -98,7 +98,7 @@ class Names:
         self.speaks_for = re.compile(rf"(?<!\w)(?:{'|'.join(pack.speaks_for)})\s+(?:(?:{det})\s+)?$",
                                      re.IGNORECASE) if pack.speaks_for else None
         self.pronouns = words(pack.pronouns)
-        self.generic_roles = words(pack.role_nouns)
+        self.generic_roles = words(pack.role_nouns + pack.speaking_staff)
         # Pronouns and bare role nouns in one scan; the group's name says which.
         stand_ins = [f"(?P<{kind}>{p.pattern})" for kind, p in (("generic", self.generic_roles),
                                                                   ("pronoun", self.pronouns)) if p]
@@ -191,6 +191,9 @@ class Names:
     def owner_of(self, m: Mention) -> str | None:
         """"the group": the one actor whose names say "group" (and "a group spokesman")."""
         said = m.text.lower().split()
-        head = re.escape(said[-2] if len(said) > 2 and said[-1].startswith("spokes") else said[-1])
+        # "a group spokesman", "company officials": the body is the word before
+        staff = len(said) > 1 and (said[-1].startswith("spokes") or said[-1] in ("official", "officials")) \
+            and not re.fullmatch(self.determiner, said[-2])  # not "a spokesman", "its officials"
+        head = re.escape(said[-2] if staff else said[-1])
         owners = {key for key, pattern in self.actors if re.search(rf"\b{head}", pattern.pattern, re.IGNORECASE)}
         return owners.pop() if len(owners) == 1 else None

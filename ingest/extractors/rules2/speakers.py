@@ -262,7 +262,8 @@ class Speakers(Subjects):
                     speakers = self._coordinated(s, self._spoken_for(s, self._named(orig, after[0], clause_mentions),
                                                                      clause_mentions), clause_mentions, forward=True)
                     content = (c_start, v_start)
-                att = self._attribution(s, speakers, content, verb, prev, mentions, v_start)
+                att = self._attribution(s, speakers, content, verb, prev, mentions, v_start,
+                                        alt=alt if subject is not None else None)
                 if att and subject is not None:
                     att.alt = alt
                     att.inverted, att.gap = inverted, gap

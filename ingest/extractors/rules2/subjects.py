@@ -162,10 +162,10 @@ class Subjects:
                 break
         return group
 
-    def _attribution(self, s, speakers, content, verb, prev, mentions, v_start) -> Attribution | None:
+    def _attribution(self, s, speakers, content, verb, prev, mentions, v_start, alt=None) -> Attribution | None:
         actors, who = [], []
         for m in speakers:
-            actor = m.actor or self._antecedent(s, m, prev, mentions, content)
+            actor = m.actor or self._antecedent(s, m, prev, mentions, content, alt)
             if actor and actor not in actors:
                 actors.append(actor)
                 who.append(m.text)
@@ -173,11 +173,12 @@ class Subjects:
             return None
         return Attribution(actors, content, verb, who=" and ".join(who))
 
-    def _antecedent(self, s, m: Mention, prev, mentions, content=(0, 0)) -> str | None:
+    def _antecedent(self, s, m: Mention, prev, mentions, content=(0, 0), alt=None) -> str | None:
         """The actor a pronoun or bare role noun stands for: a subject earlier in the
         sentence, else the speaker of the sentence before, else the one actor it names. A
         name in what is said is none ("The police have no device, a spokeswoman said")."""
-        quotes = [(q.start(), q.end()) for q in QUOTE.finditer(s)] + [content]
+        # (nor in what may be said instead: "The police have none, its officials told reporters")
+        quotes = [(q.start(), q.end()) for q in QUOTE.finditer(s)] + [content] + ([alt] if alt else [])
         earlier = [x for x in mentions if x.end <= m.start and x.actor and not self.names.is_object(s, x)
                    and not any(a <= x.start < b for a, b in quotes)]  # a name in a quotation says nothing
         if earlier:
