@@ -53,7 +53,7 @@ PACK = LanguagePack(
                   r"as (?:informs?|informed|reports?|reported|states?|stated|said|says|announced|claims?|claimed"
                   r"|confirmed|writes|wrote|notes?|noted)"],
     denial=[r"den(?:y|ies|ied|ying)", r"reject(?:s|ed|ing)?", r"dismiss(?:es|ed|ing)?", r"refut(?:e|es|ed|ing)",
-            r"rebuff(?:s|ed|ing)?", r"brush(?:es|ed|ing)? (?:off|aside)"],
+            r"rebuff(?:s|ed|ing)?", r"brush(?:es|ed|ing)? (?:off|aside|away)", r"wav(?:e|es|ed|ing) (?:off|aside|away)"],
     credit=[
         r"as {outlet} (?:first )?(?:reported|wrote|said|quoted|learned|learnt|revealed|reports|writes)",
         r"{outlet} (?:reported|reports|has reported|quoted|quotes|learned|learns|has learned|cited|cites|wrote|writes)",
@@ -116,7 +116,9 @@ PACK = LanguagePack(
                 r"|filing|submission|petition|tweet|report|notice|response|reply|ruling|judge?ment|verdict)s?"
                 r" (?:from|by|of|issued by|signed by|released by|published by|posted by|sent by)", r"(?:head|chief|leader|official|representative"
                 r"|member|director|chairman|chair|president|secretary|minister|lawyer|executive|manager|boss|envoy)s?"
-                r" (?:of|for|at|from)"],
+                r" (?:of|for|at|from)",
+                # a part of a body: "the local branch of the union", "negotiators for the company"
+                r"(?:branch|district|chapter|division|section|wing|arm|office|delegation|negotiator)s? (?:of|for|at|from)"],
     passive=[r"(?:was|were|is|are|be|been|being)(?: (?:not|never|also|first|then|repeatedly|already))?"],
     unsaid=[r"not", r"never", r"n't", r"declined to", r"refused to", r"yet to", r"not \w+", r"never \w+", r"neither"],
     not_yet=[r"(?<!went on )(?<!goes on )(?<!go on )(?<!continue )(?<!continues )(?<!continued )(?<!continuing )"
@@ -126,7 +128,8 @@ PACK = LanguagePack(
              r"might", r"will \w+", r"would \w+",
              r"should", r"must", r"should \w+", r"must \w+"],  # "should say so": asked of it, not said
     denial_object=[r"that", r"claims?", r"reports?", r"allegations?", r"suggestions?", r"accusations?",
-                   r"assertions?", r"charges?", r"rumou?rs?", r"as"],
+                   r"assertions?", r"charges?", r"rumou?rs?", r"as",
+                   r"calls?", r"demands?", r"proposals?", r"(?:the )?idea"],  # "dismissed calls for a ban"
     denial_always=[r"den(?:y|ies|ied|ying)"],
     complementizer=[r"that"],
     source_nouns=[r"(?:statement|letter|post|report|figures|data|estimates?|document|release|spokes(?:person|man|woman)"

@@ -2,6 +2,8 @@
 test world): each one a general way reporters write that an earlier rules/2 misread."""
 from datetime import date
 
+import pytest
+
 from ingest.extractors import ExcerptView
 from ingest.extractors import rules2
 
@@ -22,3 +24,30 @@ def test_a_subject_that_negates_reverses_the_cue(story):
                      "The Interior Ministry said nobody in the police owns an LRAD."):
         assert all(position == "deny" for *_, position in found(story, sentence)), sentence
         assert found(story, sentence), sentence
+
+
+def test_a_part_of_a_body_speaks_for_it(story):
+    # "the local branch of X", "negotiators for X": like "the head of X" or "a spokesman for X"
+    assert found(story, "The Novi Sad branch of the Interior Ministry said the police have no such device.") == [
+        ("ministry", "device-owned", "deny")]
+    assert found(story, "Negotiators for the students said the police have an LRAD.") == [
+        ("students", "device-owned", "affirm")]
+
+
+@pytest.fixture
+def story_ban(story):
+    from ledger.models import Question, Topic
+
+    Question.objects.create(story=story, topic=Topic.objects.get(story=story, key="march-15"), key="lrad-ban",
+                            text="Should the LRAD be banned?", keywords=[r"\bban"], affirm=[r"\bban (on )?(the )?LRAD"])
+    return story
+
+
+def test_calls_waved_away_are_a_denial(story_ban):
+    # "dismissed calls for X" and "waved away calls for X" say no to X, as "rejected calls for X" does
+    for sentence in ("The Interior Ministry dismissed calls for a ban on the LRAD.",
+                     "The Interior Ministry waved away calls for a ban on the LRAD.",
+                     "The Interior Ministry rejected calls for a ban on the LRAD."):
+        assert found(story_ban, sentence) == [("ministry", "lrad-ban", "deny")], sentence
+    assert found(story_ban, "The Interior Ministry waved away reports that the police have an LRAD.") == [
+        ("ministry", "device-owned", "deny")]
