@@ -215,6 +215,9 @@ class LanguagePack:
     # In that reading a cue's past form ("not caused") is met by its base form after these
     # ("did not cause"); elsewhere a past form meets only itself, not "to cause".
     cue_past_auxiliary: list[str] = field(default_factory=list)
+    # In that reading, a word in one spelling of its variants ("organised" / "organized"),
+    # in the sentence and the cue alike. None: words as written.
+    cue_spelling: Callable[[str], str] | None = None
     # Before a cue, a word that makes what follows a guess, not a statement ("might have").
     speculation: list[str] = field(default_factory=list)
     # --- figures ------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """English: the words `rules/2` reads English news by (see ingest/lang/__init__.py)."""
 from . import LanguagePack, fold
-from .lemmas import lemmatizer
+from .lemmas import lemmatizer, one_spelling
 
 _S = r"(?:s|es|ed|ing)?"  # a regular verb's endings
 # the kinds of body a bare noun names ("the company", "the union")
@@ -199,6 +199,7 @@ PACK = LanguagePack(
     cue_contractions=[(r"\b(do|does|did|is|are|was|were|has|have|had|could|would|should|must|need)n(?:'|\.)t\b", r"\1 not"),
                       (r"\bwon(?:'|\.)t\b", "will not"), (r"\b(?:can(?:'|\.)t|cannot)\b", "can not")],
     cue_past_auxiliary=[r"did", r"did not", r"did never"],
+    cue_spelling=one_spelling,
     action_noun=r"(?<![\w-])([a-z]{3,}(?:ation|ition|sion|tion|al|ure|ment|ing)) of(?= )",
     wanting=[r"demand(?:s|ed|ing)?", r"call(?:s|ed|ing)? for", r"urg(?:e|es|ed|ing)", r"want(?:s|ed|ing)?",
              r"seek(?:s|ing)?", r"sought", r"(?:push|press)(?:es|ed|ing)? for", r"ask(?:s|ed|ing)? for",

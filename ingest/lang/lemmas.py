@@ -118,17 +118,45 @@ def past_form(word: str, base: str) -> bool:
     return base != word and not word.endswith(("s", "ing"))
 
 
-def tense_kept(lemma: Callable[[str, str], str]) -> Callable[[str, str], str]:
+def tense_kept(lemma: Callable[[str, str], str], spelling: Callable[[str], str] | None = None) \
+        -> Callable[[str, str], str]:
     """`lemma` that leaves a past form as written: "calls" and "recommends" fold, "halted"
     does not, so a cue of a thing done ("halted production") is not met by one wanted ("to
-    halt production")."""
+    halt production"); then `spelling`, one spelling of the word's variants."""
+    spell = spelling or (lambda w: w)
+
     def fold(word: str, before: str) -> str:
         base = lemma(word, before)
-        return word if past_form(word, base) else base
+        return spell(word if past_form(word, base) else base)
     return fold
 
 
-def fold_pattern(pattern: str, lemma: Callable[[str, str], str], past_after=()) -> str:
+# British spellings and their American twins, read as one (the American): the endings
+# that differ by rule, only long enough words ("four", "hour", "your" stay)
+_SPELLINGS = [(re.compile(rx), repl) for rx, repl in [
+    (r"(?<=[a-z]{2})is(e|es|ed|ing|ation|ations)$", r"iz\1"),  # organised, apologise, privatisation
+    (r"(?<=[a-z]{2})ys(e|es|ed|ing)$", r"yz\1"),  # analysed, paralyse
+    (r"(?<=[a-z]{2})our(s|ed|ing|ite|ites|able|er|ers)?$", r"or\1"),  # labour, favourite, harbours
+    (r"(?<=[a-z]{2}[^aeiou])re(s)?$", r"er\1"),  # centre, metres, theatre, fibre
+    (r"^(lic|def|off|pret)ence(s)?$", r"\1ense\2"),  # licence, defence, offence
+    (r"(?<=[a-z]{3}[aeiou])ll(ed|ing|er|ers)$", r"l\1"),  # cancelled, travelling, modelled
+    (r"(?<=[a-z]{3})ogue(s)?$", r"og\1"),  # catalogue, dialogue
+    (r"^programme(s)?$", r"program\1"), (r"^judgement(s)?$", r"judgment\1"), (r"^scept", "skept"),
+]]
+
+
+def one_spelling(word: str) -> str:
+    """An English word in one spelling of its British and American ones ("organised",
+    "organized" -> "organized"; "licence" -> "license"), for a cue and a sentence alike."""
+    if len(word) < 5:
+        return word
+    for rx, repl in _SPELLINGS:
+        word = rx.sub(repl, word)
+    return word
+
+
+def fold_pattern(pattern: str, lemma: Callable[[str, str], str], past_after=(),
+                 spelling: Callable[[str], str] | None = None) -> str:
     """A cue (a lower-case regex) with its literal whole words folded as `fold_words` folds
     the sentence with `tense_kept(lemma)`: '\\bcalls? (had )?failed' -> '\\bcall (had )?failed'.
     A past form stays, or is its base form right after one of `past_after` ("did not cause"
@@ -146,12 +174,16 @@ def fold_pattern(pattern: str, lemma: Callable[[str, str], str], past_after=()) 
         before = word
         if optional and lemma(word[:-1], "") != base:
             continue  # "ferries?": no one word with an optional "s"
+        spell = spelling or (lambda w: w)
         if past_form(word, base):
-            if not past_after:
+            if not past_after and spell(word) == word:
                 continue
-            base = "(?:" + "|".join([word] + [f"(?<={a} ){base}" for a in past_after]) + ")"
-        elif base == word and not optional:
+            base = "(?:" + "|".join([spell(word)] + [f"(?<={a} ){spell(base)}" for a in past_after]) + ")" \
+                if past_after else spell(word)
+        elif spell(base) == word and not optional:
             continue
+        else:
+            base = spell(base)
         out.append(pattern[at:m.start()])
         # a folded word ends there: "warned" -> "warn", not the start of "warning"
         out.append(base + r"(?![a-z])")

@@ -113,8 +113,13 @@ def story_loose(story):
                                   r"\bnot caused (the )?(cracks|damage)\b", r"\bno (structural )?fault\b"])
     Question.objects.create(story=story, topic=bridge, key="bridge-shut", position=11,
                             text="Should the bridge be shut down?", keywords=[r"\bbridge\b"],
-                            affirm=[r"\bshut ?down the bridge\b", r"\brecommend(s|ed)? that the bridge close\b"],
-                            deny=[r"\bclosed the bridge\b"])
+                            affirm=[r"\bshut down the bridge\b", r"\brecommend(s|ed)? that the bridge close\b",
+                                    r"\bbridge (is|was) a death trap\b"],
+                            deny=[r"\bclosed the bridge\b", r"\bkeep the bridge open\b"])
+    Question.objects.create(story=story, topic=bridge, key="bridge-apology", position=12,
+                            text="Did the contractor apologise?", keywords=[r"\bbridge\b"],
+                            affirm=[r"\bapologized for the bridge\b", r"\bfavor of a new bridge\b"],
+                            deny=[r"\bno apology\b"])
     rules2._cache.clear()
     return story
 
@@ -130,6 +135,11 @@ LOOSE = [
     ("The Interior Ministry said the bridge hadn't been damaged.", "bridge-damaged", "deny"),
     ("The Interior Ministry said the flood did not reach the bridge deck.", "bridge-damaged", "deny"),
     ("The students said the city must shut-down the bridge.", "bridge-shut", "affirm"),
+    # British and American spellings are one; a compound written as one word or with a hyphen
+    ("The Interior Ministry said the contractor had apologised for the bridge.", "bridge-apology", "affirm"),
+    ("The students said they were in favour of a new bridge.", "bridge-apology", "affirm"),
+    ("The students said the bridge was a death-trap.", "bridge-shut", "affirm"),
+    ("The students said the council must shutdown the bridge.", "bridge-shut", "affirm"),
     # a past form in the cue is met by its base form after "did": "did not cause" is "not caused"
     ("The Interior Ministry said the flood did not cause the cracks in the bridge.", "bridge-damaged", "deny"),
     # a negation between the cue's words is never skipped: it reverses the cue
@@ -157,7 +167,7 @@ def test_a_cue_read_loosely_is_shown_as_written(story_loose):
 
 def test_a_cue_pattern_folds_its_words_as_the_sentence_does():
     from ingest.lang import pack_for
-    from ingest.lang.lemmas import fold_pattern, pattern_literal
+    from ingest.lang.lemmas import fold_pattern, one_spelling, pattern_literal
 
     lemma = pack_for("en").lemma
     assert fold_pattern(r"\bcalls? (had )?failed\b", lemma) == r"\bcall(?![a-z]) (had )?failed\b"
@@ -165,6 +175,10 @@ def test_a_cue_pattern_folds_its_words_as_the_sentence_does():
     # a stem, a word spelt with a group or a class, a look-around: as written
     for p in (r"\bbreach(ed)?\b", r"\blicen[cs]e\b", r"(?<!not )\bsafe\b", r"\bferries?\b"):
         assert fold_pattern(p, lemma) == p
+    assert fold_pattern(r"\bapologised\b", lemma, spelling=one_spelling) == r"\bapologized(?![a-z])\b"
+    assert fold_pattern(r"\bthe centre\b", lemma, spelling=one_spelling) == r"\bthe center(?![a-z])\b"
+    assert [one_spelling(w) for w in ("organised", "licence", "harbours", "cancelled", "four", "called", "filled")] \
+        == ["organized", "license", "harbors", "canceled", "four", "called", "filled"]
     assert "".join("x" if f else "." for f in pattern_literal(r"a[bc]d(?<!e )f")) == "x....x.......x"
 
 
@@ -176,5 +190,6 @@ def test_a_cue_read_loosely_keeps_its_regex_syntax():
     assert positions._loosened(r"\b[a-z]-free\b") == r"\b[a-z]-free\b"  # a class's range is no hyphen
     assert positions._loosened(r"\bcyber ?attack\b") == r"\bcyber ?attack\b"  # an optional space takes no gap
     assert positions._loosened(r"\bshut-down\b") == r"\bshut\sdown\b"  # a compound's hyphen takes none either
+    assert positions._loosened(r"\bshut down\b").startswith(r"\bshut(?:\s+(?:(?:has|")  # nor a space: "shutdown"
     assert positions._loosened(r"\bdidn.t pay\b").startswith(r"\bdid\s+(?:(?:has|")
     assert positions._loosened(r"(?<!not )\bsafe\b") == r"(?<!not )\bsafe\b"

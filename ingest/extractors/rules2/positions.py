@@ -92,7 +92,8 @@ class Positions:
         # a hyphen read as a space: "cyber-attack" meets 'cyber ?attack')
         self.gap = rf"\s+(?:(?:{'|'.join(pack.cue_gap_words)})\s+){{0,3}}" if pack.cue_gap_words and pack.lemma else None
         self.contractions = [(re.compile(rx), repl) for rx, repl in pack.cue_contractions]
-        self.tense_kept = tense_kept(pack.lemma) if pack.lemma else None
+        self.tense_kept = tense_kept(pack.lemma, pack.cue_spelling) if pack.lemma else None
+        self.spelling = pack.cue_spelling
         self.past_after = tuple(pack.cue_past_auxiliary)
         verbs = pack.wanting + pack.opposition + pack.denial
         self.action_noun = re.compile(pack.action_noun) \
@@ -200,9 +201,10 @@ class Positions:
         p = p.replace("\0", "\\b")
         literal = pattern_literal(p)  # not "[a-z]", "{0,40}" nor a look-behind's space
         p = _HYPHEN.sub(lambda m: "\\s" if literal[m.start()] else "-", p)
-        p = fold_pattern(p, self.lemma, self.past_after)
+        p = fold_pattern(p, self.lemma, self.past_after, self.spelling)
         literal = pattern_literal(p)
-        p = _CUE_SPACE.sub(lambda m: self.gap if literal[m.start()] else m.group(0), p)
+        p = _CUE_SPACE.sub(lambda m: m.group(0) if not literal[m.start()]
+                           else f"(?:{self.gap}|)" if _compound(p, literal, m.start()) else self.gap, p)
         try:
             re.compile(p)
         except re.error:
@@ -403,6 +405,13 @@ class Positions:
 _HYPHEN = re.compile(r"(?<=[a-z])-(?=[a-z])")
 # a space between a cue's words: not escaped, nor made optional or repeated (" ?")
 _CUE_SPACE = re.compile(r"(?<!\\) (?![?*+{])")
+
+
+def _compound(p: str, literal: list[bool], at: int) -> bool:
+    """Whether the space at `at` of a cue is between two words of four letters or more, which
+    may be written as one ("cyber attack": "cyberattack"; "shut down": "shutdown")."""
+    return bool(re.search(r"(?<![a-z])[a-z]{4,}$", p[max(0, at - 12):at]) and re.match(r"[a-z]{4,}(?![a-z])", p[at + 1:])) \
+        and all(literal[max(0, at - 4):at + 5])
 
 
 def _as_written(st: tuple[str, float, str] | None, c: str) -> tuple[str, float, str] | None:
