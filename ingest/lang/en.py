@@ -46,7 +46,7 @@ PACK = LanguagePack(
         # a ruling read out, a position opposed: "Judge X reads out", "the union opposes any ban"
         r"read(?:s|ing)? out", r"rul(?:e|es|ed) that", r"oppos(?:e|es|ed)",
     ],
-    wanting_said=[r"wants?", r"wanted"],
+    wanting_said=[r"wants?", r"wanted", r"seek(?:s|ing)?", r"sought", r"propos(?:e|es|ed|ing)", r"ask(?:s|ed|ing)? for"],
     as_said=[r"as", r"like"],
     so_says=[r"so"],
     according_to=[r"according to", r"in the words of", r"as quoted by", r"as (?:stated|announced|claimed) by",

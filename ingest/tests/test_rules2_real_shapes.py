@@ -51,3 +51,13 @@ def test_calls_waved_away_are_a_denial(story_ban):
         assert found(story_ban, sentence) == [("ministry", "lrad-ban", "deny")], sentence
     assert found(story_ban, "The Interior Ministry waved away reports that the police have an LRAD.") == [
         ("ministry", "device-owned", "deny")]
+
+
+def test_seeking_proposing_and_asking_for_are_wanting(story_ban):
+    # like "wants a ban" and "called for a ban"
+    for sentence in ("The students are seeking a ban on the LRAD.",
+                     "The students sought a ban on the LRAD on Monday.",
+                     "The students proposed a ban on the LRAD.",
+                     "The students asked for a ban on the LRAD."):
+        assert found(story_ban, sentence) == [("students", "lrad-ban", "affirm")], sentence
+    assert found(story_ban, "The students are seeking answers about the LRAD.") == []
