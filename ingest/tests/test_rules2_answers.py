@@ -340,3 +340,18 @@ def test_the_worker_gives_rules2_the_article(story3, tmp_path):
         ("archive", 4000, "No. We counted the gates twice. Monday's rally drew 4,000 and no more."),
         ("students", 40, "REPORTER: The students say forty people came to Monday's rally."),
     ]
+
+
+def test_an_interview_s_turns_are_read_only_once_a_question_matches(story3, monkeypatch):
+    """The article's paragraphs around the sentence (an interview's turns) cost a read per
+    excerpt: not for a sentence whose candidate questions none match."""
+    from ingest.extractors.rules2 import excerpt
+
+    calls = []
+    real = excerpt._turns
+    monkeypatch.setattr(excerpt, "_turns", lambda rules, view: calls.append(view.id) or real(rules, view))
+    text = "HOST: The acoustic tests ran all week.\n\nVUČIĆ: The weather stayed mild. We never bought an LRAD."
+    assert read_in(story3, text, "HOST: The acoustic tests ran all week.", ["march-15"]) == []
+    assert calls == []
+    assert read_in(story3, text, "We never bought an LRAD.", ["march-15"]) != []
+    assert calls == [1]

@@ -2,6 +2,7 @@
 anchor of a number question in the neighbouring sentence), the attributions in it, and for
 each attribution's content that is a statement, the position and the figure it gives."""
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ingest.excerpts import PARAGRAPH_BREAK, _edge_sentence
@@ -71,7 +72,8 @@ class Turns:
     question: str = ""
     followed: str = ""
     answer: str = ""
-    first: str = ""  # the answer's first sentence
+    # the answer's first sentence, split from the article only when it is read
+    first: Callable[[], str] = lambda: ""
 
 
 _SHORT_QUESTION = 8  # words of a follow-up question ("PRESENTER: And how many a night, then?")
@@ -118,7 +120,7 @@ def _turns(rules: StoryRules2, excerpt: ExcerptView) -> Turns:
             turns.answer = text[after[0]:after[1]]
         return turns
     turns.answer = text[answer[0]:answer[1]]
-    turns.first = text[slice(*_edge_sentence(text, answer, last=False, language=rules.pack.code))]
+    turns.first = lambda: text[slice(*_edge_sentence(text, answer, last=False, language=rules.pack.code))]
     return turns
 
 
@@ -133,12 +135,18 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
     s = n(raw)
     prev, nxt = n(raw_prev), n(text_clean(raw_next))
     low, prev_low, next_low = lower(s), lower(prev), lower(nxt)
-    turns = _turns(rules, excerpt)
-    opening = n(text_clean(turns.opening)) if turns.opening and not LABEL.match(prev) else ""  # a label just before reads as ever
+    read = []  # the interview's turns, read from the article only once a question needs them
+
+    def turns_read() -> Turns:
+        if not read:
+            read.append(_turns(rules, excerpt))
+        return read[0]
+
     further = []  # the paragraph before the sentence and the question put, read only when needed
 
     def further_up(q):
         if not further:
+            turns = turns_read()
             further.extend(lower(n(text_clean(x))) for x in (turns.earlier, turns.asked) if x)
         return any(q.keywords.search(x) for x in further)
 
@@ -157,6 +165,8 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
             questions.append((q, True))
     if not questions:
         return []
+    turns = turns_read()
+    opening = n(text_clean(turns.opening)) if turns.opening and not LABEL.match(prev) else ""  # a label just before reads as ever
     seen = set()
     # a turn's two short answers, a yes and a no, before what the sentence alone says
     findings = _paired(rules, excerpt, s, raw, prev, raw_prev, opening, questions, seen) \
@@ -177,7 +187,7 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
             questions = [(q, b) for q, b in questions if q.number] if rules.answers.how_many \
                 and rules.answers.how_many.search(lower(n(turns.followed))) else []
         if questions:
-            findings += _reply(rules, excerpt, put, lower(put), text_clean(turns.first), True, questions, seen,
+            findings += _reply(rules, excerpt, put, lower(put), text_clean(turns.first()), True, questions, seen,
                                turn=turns.answer)
     claimed = [f for f in findings if f.position in FLIP]
     if claimed and raw_next and not next_paragraph and rules.claim_ref:
