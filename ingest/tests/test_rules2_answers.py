@@ -348,8 +348,8 @@ def test_an_interview_s_turns_are_read_only_once_a_question_matches(story3, monk
     from ingest.extractors.rules2 import excerpt
 
     calls = []
-    real = excerpt._turns
-    monkeypatch.setattr(excerpt, "_turns", lambda rules, view: calls.append(view.id) or real(rules, view))
+    real = excerpt.turns_read
+    monkeypatch.setattr(excerpt, "turns_read", lambda rules, view: calls.append(view.id) or real(rules, view))
     text = "HOST: The acoustic tests ran all week.\n\nVUČIĆ: The weather stayed mild. We never bought an LRAD."
     assert read_in(story3, text, "HOST: The acoustic tests ran all week.", ["march-15"]) == []
     assert calls == []

@@ -2,17 +2,16 @@
 anchor of a number question in the neighbouring sentence), the attributions in it, and for
 each attribution's content that is a statement, the position and the figure it gives."""
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
 
-from ingest.excerpts import PARAGRAPH_BREAK, _edge_sentence
 from ingest.lang.clean import text_clean
 
 from .. import ExcerptView, Finding
 from .answers import DASH, FLIP
+from .findings import findings_of, original
 from .names import lower
 from .speakers import LABEL, Attribution
 from .story import StoryRules2
+from .turns import Turns, turns_read
 
 
 def _split_context(text: str, sentence: str) -> tuple[str, str, bool, bool]:
@@ -24,104 +23,6 @@ def _split_context(text: str, sentence: str) -> tuple[str, str, bool, bool]:
     before, after = text[:i], text[i + len(sentence):]
     return (before.strip(), after.strip(), "\n" not in before[len(before.rstrip()):],
             "\n" in after[:len(after) - len(after.lstrip())])
-
-
-_REACH = 3000  # how far a paragraph's edge is looked for, either side of the sentence
-
-
-def _paragraph(text: str, i: int) -> tuple[int, int]:
-    """(start, end) of the paragraph of `text` that holds offset `i`, its blank lines out."""
-    lo = max(0, i - _REACH)
-    a, k = lo, i
-    while (k := text.rfind("\n", lo, k)) >= 0:  # back line by line to a blank one
-        j = text.rfind("\n", lo, k)
-        if j >= 0 and not text[j + 1:k].strip():
-            a = k + 1
-            break
-    m = PARAGRAPH_BREAK.search(text, i, i + _REACH)
-    return a, (m.start() if m else min(len(text), i + _REACH))
-
-
-def _next(text: str, b: int) -> tuple[int, int] | None:
-    """The paragraph after the one ending at `b`, or None."""
-    j = b
-    while j < len(text) and text[j].isspace():
-        j += 1
-    return _paragraph(text, j) if j < len(text) else None
-
-
-@dataclass
-class Turns:
-    """An interview's turns around the excerpt's sentence, read from the article (the
-    excerpt's context is a sentence each side), "" where there is none:
-    - `opening`: the sentence's turn before it, when the turn opens with a speaker's label and
-      the sentence is not its first ("HAGEN: No. We have checked them. [They stay in port.]");
-    - `asked`: the turn before the sentence's own, when both open with a label and not the
-      same: the interviewer's, which may put the question two sentences up ("PRESENTER: The
-      builder says 18 million. Which is it?" / "MAYOR: [About 20 million.]");
-    - `question`, `answer`: when the sentence's turn ends, after it, in a question, the turn
-      from the sentence on, and the next (its answer);
-    - `followed`, `answer`: when the sentence ends its turn and the next is a short question
-      that names no topic ("How many, then?"), that question and its answer;
-    - `earlier`: the sentence's paragraph before it, labelled or not (a number question's
-      day, two sentences up: "It is the first day of the strike. The union says 4,200. [The
-      company puts the number at 2,000.]")."""
-    earlier: str = ""
-    opening: str = ""
-    asked: str = ""
-    question: str = ""
-    followed: str = ""
-    answer: str = ""
-    # the answer's first sentence, split from the article only when it is read
-    first: Callable[[], str] = lambda: ""
-
-
-_SHORT_QUESTION = 8  # words of a follow-up question ("PRESENTER: And how many a night, then?")
-
-
-def _turns(rules: StoryRules2, excerpt: ExcerptView) -> Turns:
-    text, i = excerpt.article, excerpt.position
-    turns = Turns()
-    if not text or text[i:i + len(excerpt.sentence)] != excerpt.sentence:
-        return turns
-    a, b = _paragraph(text, i)
-    turns.earlier = text[a:i]
-    label = rules.speakers.label(text[a:i + len(excerpt.sentence)])
-    if label and a + label.end() <= i:
-        turns.opening = text[a:i].strip()
-    j = a
-    while j > 0 and text[j - 1].isspace():
-        j -= 1
-    if label and j > 0:
-        pa, pb = _paragraph(text, j - 1)
-        before = text[pa:pb].strip()
-        other = rules.speakers.label(before)
-        if other and other.group(1).strip().lower() != label.group(1).strip().lower():
-            turns.asked = before
-    rest = text[i:b].rstrip()
-    after = _next(text, b)
-    if not after:
-        return turns
-    asks = rest.rstrip('"').endswith("?")
-    if asks and len(rest) > len(excerpt.sentence.rstrip()):
-        turns.question, answer = rest, after
-    elif label and not asks and len(rest) <= len(excerpt.sentence.rstrip()):
-        asked = text[after[0]:after[1]]
-        answer = _next(text, after[1])
-        asked_label = rules.speakers.label(asked)
-        low = lower(rules.norm(asked))
-        if not (answer and asked_label and asked.rstrip('"').endswith("?")
-                and len(asked[asked_label.end():].split()) <= _SHORT_QUESTION
-                and not any(rx and rx.search(low) for rx in rules.topic_keywords.values())):
-            return turns
-        turns.followed = asked
-    else:
-        if asks:  # the sentence is the question: the answer's whole turn
-            turns.answer = text[after[0]:after[1]]
-        return turns
-    turns.answer = text[answer[0]:answer[1]]
-    turns.first = lambda: text[slice(*_edge_sentence(text, answer, last=False, language=rules.pack.code))]
-    return turns
 
 
 def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
@@ -137,16 +38,16 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
     low, prev_low, next_low = lower(s), lower(prev), lower(nxt)
     read = []  # the interview's turns, read from the article only once a question needs them
 
-    def turns_read() -> Turns:
+    def the_turns() -> Turns:
         if not read:
-            read.append(_turns(rules, excerpt))
+            read.append(turns_read(rules, excerpt))
         return read[0]
 
     further = []  # the paragraph before the sentence and the question put, read only when needed
 
     def further_up(q):
         if not further:
-            turns = turns_read()
+            turns = the_turns()
             further.extend(lower(n(text_clean(x))) for x in (turns.earlier, turns.asked) if x)
         return any(q.keywords.search(x) for x in further)
 
@@ -165,7 +66,7 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
             questions.append((q, True))
     if not questions:
         return []
-    turns = turns_read()
+    turns = the_turns()
     opening = n(text_clean(turns.opening)) if turns.opening and not LABEL.match(prev) else ""  # a label just before reads as ever
     seen = set()
     # a turn's two short answers, a yes and a no, before what the sentence alone says
@@ -221,9 +122,9 @@ def _restated(rules, excerpt, s, low, raw, counted, seen):
         if att.negated or not att.speakers:
             continue
         for c0, c1 in [att.content] + ([att.alt] if att.alt else []):
-            found = _findings(rules, a_low, c0, c1, att, asked, via, excerpt, seen,
-                              lambda piece: _original(piece, a_low, raw, n) or _original(piece, low, s, n) or piece,
-                              "", quote=raw.strip(), restated=True)
+            found = findings_of(rules, a_low, c0, c1, att, asked, via, excerpt, seen,
+                                lambda piece: original(piece, a_low, raw, n) or original(piece, low, s, n) or piece,
+                                "", quote=raw.strip(), restated=True)
             findings += found
             if found:
                 break
@@ -247,8 +148,8 @@ def _paired(rules, excerpt, s, raw, prev, raw_prev, opening, questions, seen):
     findings = []
     for att in said:
         att.content = (0, len(pair))
-        findings += _findings(rules, p_low, 0, len(pair), att, questions, None, excerpt, seen,
-                              lambda piece: _original(piece, p_low, shown, n) or piece, quote=shown)
+        findings += findings_of(rules, p_low, 0, len(pair), att, questions, None, excerpt, seen,
+                                lambda piece: original(piece, p_low, shown, n) or piece, quote=shown)
     return findings
 
 
@@ -293,8 +194,8 @@ def _acted(rules, excerpt, s, low, raw, questions, seen):
             told = low[:att.gap[0]] + low[att.gap[1]:] if att.gap else low
             if rules.speakers.attribution.search(told) or rules.speakers.according_to.search(told):
                 continue
-            findings += _findings(rules, low, *att.content, att, asked, via, excerpt, seen,
-                                  lambda piece: _original(piece, low, raw, n) or piece)
+            findings += findings_of(rules, low, *att.content, att, asked, via, excerpt, seen,
+                                    lambda piece: original(piece, low, raw, n) or piece)
     return findings
 
 
@@ -324,9 +225,9 @@ def _said(rules, excerpt, s, low, raw, prev, raw_prev, prev_low, same_paragraph,
         if att.negated:
             continue
         for a, b in [att.content] + ([att.alt] if att.alt else []):
-            found = _findings(rules, low, a, b, att, questions, via, excerpt, seen,
-                              lambda piece: _original(piece, low, raw, n) or _original(piece, prev_low, raw_prev, n) or piece,
-                              prev_low if same_paragraph or LABEL.match(prev) else "")
+            found = findings_of(rules, low, a, b, att, questions, via, excerpt, seen,
+                                lambda piece: original(piece, low, raw, n) or original(piece, prev_low, raw_prev, n) or piece,
+                                prev_low if same_paragraph or LABEL.match(prev) else "")
             findings += found
             if found:
                 break
@@ -381,10 +282,10 @@ def _reply(rules, excerpt, s, low, raw, next_paragraph, questions, seen, turn=""
         if att.negated:
             continue
         for c0, c1 in [att.content] + ([att.alt] if att.alt else []) + ([opening.span(1)] if opening else []):
-            found = _findings(rules, a_low, c0, c1, att, [(q, b) for q, b in asked if q.number or not split], via,
-                              excerpt, seen,
-                              lambda piece: _original(piece, a_low, raw, n) or _original(piece, low, s, n) or piece,
-                              low, quote=quote.strip(), answer=True)
+            found = findings_of(rules, a_low, c0, c1, att, [(q, b) for q, b in asked if q.number or not split], via,
+                                excerpt, seen,
+                                lambda piece: original(piece, a_low, raw, n) or original(piece, low, s, n) or piece,
+                                low, quote=quote.strip(), answer=True)
             findings += found
             if found:
                 break
@@ -393,9 +294,9 @@ def _reply(rules, excerpt, s, low, raw, next_paragraph, questions, seen, turn=""
               and not (rules.topic_keywords.get(q.topic) and rules.topic_keywords[q.topic].search(t_low))] \
         if whole else []
     if unread:
-        findings += _findings(rules, t_low, *whole.content, whole, unread, via, excerpt, seen,
-                              lambda piece: _original(piece, t_low, t_raw, n) or piece,
-                              low, quote=t_raw[LABEL.match(t_raw).end():].strip(), answer=True)
+        findings += findings_of(rules, t_low, *whole.content, whole, unread, via, excerpt, seen,
+                                lambda piece: original(piece, t_low, t_raw, n) or piece,
+                                low, quote=t_raw[LABEL.match(t_raw).end():].strip(), answer=True)
     return findings
 
 
@@ -411,86 +312,6 @@ def _addressee(rules, s: str):
     return None
 
 
-def _findings(rules, s, a, b, att, questions, via, excerpt, seen, shown, prev="", *, quote="",
-              answer=False, restated=False) -> list[Finding]:
-    findings = []
-    c = s[a:b]
-    if att.gap and a <= att.gap[0] < att.gap[1] <= b:  # "The contract, she says, must end."
-        c = s[a:att.gap[0]].rstrip(" ,") + " " + s[att.gap[1]:b].lstrip()
-    c = c.replace('"', "")  # a word quoted is still said: 'the contract "had to end"'
-    if not c.strip():
-        return []
-    if rules.positions.unstated(s, a, b):  # a question, hearsay
-        return []
-    prefix = s[:min(a, b)]
-    for q, borrowed in questions:
-        if q.number:
-            if rules.figures.elsewhen and rules.figures.elsewhen.search(s) and not rules.figures.elsewhen.search(c):
-                continue  # a statement about another year ("..., the union said of last year's march")
-            # "PRESENTER: How many are out of service?" / "One, the Skarvoy, ...": the figure the
-            # answer opens with, its range whole ("Eight, perhaps ten a night")
-            fig = (prev and rules.answers.count(rules.figures, q, c, prev)) or rules.figures.figure(q, c)
-            if not fig and q.unit and q.unit.search(s) and not q.unit.search(c):
-                fig = rules.figures.figure(q, c, bare=True)
-            if not fig and answer:  # "The city offers ten a night. Can you live with that?" / "We can live with twelve."
-                fig = rules.answers.counter(rules.figures, q, c, prev)
-            if not fig and restated:  # "the real figure was closer to 2,000": the count named before
-                fig = rules.figures.figure(q, c, bare=True)
-            if not fig:
-                continue
-            value, high, conf = fig
-            cue = f"figure {value:g}" + (f"-{high:g}" if high else "")
-            position = "number"
-        else:
-            # a bare yes or no takes the cue of the question it answers
-            st = rules.positions.stance(q, c, att) or rules.answers.stance(rules.positions, q, c, s, a, prev, att)
-            if not st:
-                continue
-            position, conf, cue = st
-            value = high = None
-        if rules.positions.conditional_in(c, cue, prefix) or (position != "number" and rules.positions.speculative(c, cue)):
-            continue
-        if borrowed:
-            conf -= 0.1
-        for actor in att.speakers:
-            if (actor, q.key) in seen:
-                continue
-            seen.add((actor, q.key))
-            who = " and ".join(shown(w) for w in att.who.split(" and "))
-            verb = f"act {shown(att.verb)!r}" if att.act else repr(shown(att.verb))
-            why = f"{who} + {verb}; {position} cue {cue if position == 'number' else shown(cue)!r}" \
-                + (" (answer to the question before)" if answer else " (the count of the sentence before)" if restated
-                   else " (question from the neighbouring sentence)" if borrowed else "")
-            if via:
-                why += f"; credited to {via}"
-            findings.append(Finding(actor, q.key, position, value, round(max(0.1, conf), 3), quote or excerpt.sentence,
-                                    via=via, value_high=high, rationale=why[:300]))
-    return findings
-
-
 _TITLES = re.compile(r"\s*(?:[A-Z][\w.'\-]*\s+){0,3}")  # "Ms ", "Erik " before a name
 _CALLED = re.compile(r",\s*(?:[A-Z][\w.'\-]*\s+){0,3}$")  # ", Mayor " before a name closing a question
 _OPENING_QUOTE = re.compile(r'\s*"([^"]+)"')
-_TOKEN = re.compile(r"\w+|\s+|.", re.DOTALL)
-
-
-def _original(piece: str, low: str, raw: str, n) -> str | None:
-    """`piece` of the normalized, lower-cased `low` as the reader's text `raw` wrote it (its
-    script, diacritics and case): the rationale shows "Vučić", not the matching form "vucic".
-    None if `piece` is not in `low`."""
-    i = low.find(piece.lower()) if piece else -1
-    if i < 0:
-        return None
-    j = i + len(piece)
-    if len(raw) == len(low):
-        return raw[i:j]
-    spans, at = [], 0  # word by word: normalizing may change a word's length (Љ -> Lj)
-    for m in _TOKEN.finditer(raw):
-        size = len(n(m.group(0)))
-        spans.append((at, at + size, m.start(), m.end()))
-        at += size
-    if at != len(low):
-        return None
-    start = next(r0 for n0, n1, r0, _ in spans if n1 > i)
-    end = next(r1 for n0, _, _, r1 in reversed(spans) if n0 < j)
-    return raw[start:end]

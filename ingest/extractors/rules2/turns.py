@@ -1,0 +1,109 @@
+"""rules/2 reads the article around an excerpt for an interview's turns: the excerpt's
+context is a sentence each side, and a turn's label, the question put or the answer's count
+may be further up or down (`Turns`). Read only once one of the excerpt's questions matches."""
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ingest.excerpts import PARAGRAPH_BREAK, _edge_sentence
+
+from .. import ExcerptView
+from .names import lower
+from .story import StoryRules2
+
+
+_REACH = 3000  # how far a paragraph's edge is looked for, either side of the sentence
+
+
+def _paragraph(text: str, i: int) -> tuple[int, int]:
+    """(start, end) of the paragraph of `text` that holds offset `i`, its blank lines out."""
+    lo = max(0, i - _REACH)
+    a, k = lo, i
+    while (k := text.rfind("\n", lo, k)) >= 0:  # back line by line to a blank one
+        j = text.rfind("\n", lo, k)
+        if j >= 0 and not text[j + 1:k].strip():
+            a = k + 1
+            break
+    m = PARAGRAPH_BREAK.search(text, i, i + _REACH)
+    return a, (m.start() if m else min(len(text), i + _REACH))
+
+
+def _next(text: str, b: int) -> tuple[int, int] | None:
+    """The paragraph after the one ending at `b`, or None."""
+    j = b
+    while j < len(text) and text[j].isspace():
+        j += 1
+    return _paragraph(text, j) if j < len(text) else None
+
+
+@dataclass
+class Turns:
+    """An interview's turns around the excerpt's sentence, read from the article (the
+    excerpt's context is a sentence each side), "" where there is none:
+    - `opening`: the sentence's turn before it, when the turn opens with a speaker's label and
+      the sentence is not its first ("HAGEN: No. We have checked them. [They stay in port.]");
+    - `asked`: the turn before the sentence's own, when both open with a label and not the
+      same: the interviewer's, which may put the question two sentences up ("PRESENTER: The
+      builder says 18 million. Which is it?" / "MAYOR: [About 20 million.]");
+    - `question`, `answer`: when the sentence's turn ends, after it, in a question, the turn
+      from the sentence on, and the next (its answer);
+    - `followed`, `answer`: when the sentence ends its turn and the next is a short question
+      that names no topic ("How many, then?"), that question and its answer;
+    - `earlier`: the sentence's paragraph before it, labelled or not (a number question's
+      day, two sentences up: "It is the first day of the strike. The union says 4,200. [The
+      company puts the number at 2,000.]")."""
+    earlier: str = ""
+    opening: str = ""
+    asked: str = ""
+    question: str = ""
+    followed: str = ""
+    answer: str = ""
+    # the answer's first sentence, split from the article only when it is read
+    first: Callable[[], str] = lambda: ""
+
+
+_SHORT_QUESTION = 8  # words of a follow-up question ("PRESENTER: And how many a night, then?")
+
+
+def turns_read(rules: StoryRules2, excerpt: ExcerptView) -> Turns:
+    text, i = excerpt.article, excerpt.position
+    turns = Turns()
+    if not text or text[i:i + len(excerpt.sentence)] != excerpt.sentence:
+        return turns
+    a, b = _paragraph(text, i)
+    turns.earlier = text[a:i]
+    label = rules.speakers.label(text[a:i + len(excerpt.sentence)])
+    if label and a + label.end() <= i:
+        turns.opening = text[a:i].strip()
+    j = a
+    while j > 0 and text[j - 1].isspace():
+        j -= 1
+    if label and j > 0:
+        pa, pb = _paragraph(text, j - 1)
+        before = text[pa:pb].strip()
+        other = rules.speakers.label(before)
+        if other and other.group(1).strip().lower() != label.group(1).strip().lower():
+            turns.asked = before
+    rest = text[i:b].rstrip()
+    after = _next(text, b)
+    if not after:
+        return turns
+    asks = rest.rstrip('"').endswith("?")
+    if asks and len(rest) > len(excerpt.sentence.rstrip()):
+        turns.question, answer = rest, after
+    elif label and not asks and len(rest) <= len(excerpt.sentence.rstrip()):
+        asked = text[after[0]:after[1]]
+        answer = _next(text, after[1])
+        asked_label = rules.speakers.label(asked)
+        low = lower(rules.norm(asked))
+        if not (answer and asked_label and asked.rstrip('"').endswith("?")
+                and len(asked[asked_label.end():].split()) <= _SHORT_QUESTION
+                and not any(rx and rx.search(low) for rx in rules.topic_keywords.values())):
+            return turns
+        turns.followed = asked
+    else:
+        if asks:  # the sentence is the question: the answer's whole turn
+            turns.answer = text[after[0]:after[1]]
+        return turns
+    turns.answer = text[answer[0]:answer[1]]
+    turns.first = lambda: text[slice(*_edge_sentence(text, answer, last=False, language=rules.pack.code))]
+    return turns
