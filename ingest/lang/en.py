@@ -89,10 +89,13 @@ PACK = LanguagePack(
     ],
     # a body's own people and papers: "its spokesman", "company officials", "the filing said"
     speaking_staff=[
-        r"(?:its|their) spokes(?:person|man|woman)",
+        r"(?:its|their) (?:spokes(?:person|man|woman)|boss|chief executive|chief|chair(?:man|woman)?|head|leader"
+        r"|director|president|lawyers?)",
+        rf"(?:the|an?) (?:{_BODY}|ministry|government) (?:statement|filing|letter|report)",
         rf"(?:(?:its|their) )?(?:{_BODY}|ministry|government) officials", r"(?:its|their) officials",
         r"the (?:document|filing|submission|prospectus)",
     ],
+    joined_speaker_adverbs=[r"now", r"also", r"even", r"later", r"most recently"],  # "A, B and now C all say"
     # A name right after one of these is an object or sits in a phrase, not a speaker
     # ("supporters of the opposition said", "a letter to the President said").
     not_subject=[r"of", r"by", r"to", r"for", r"with", r"against", r"from", r"about", r"at", r"on", r"in",

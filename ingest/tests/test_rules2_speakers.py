@@ -299,6 +299,10 @@ NAMED_IN_FULL = [
      ["march-15"], [("council", "device-banned", "affirm", None), ("students", "device-banned", "affirm", None)]),
     ("multi-speaker", "The council of Novi Sad and the students said the LRAD must be banned.", None,
      ["march-15"], [("council", "device-banned", "affirm", None), ("students", "device-banned", "affirm", None)]),
+    # a list that "and now" / "and also" closes
+    ("multi-speaker", "The council of Novi Sad, the students and now the President all say the LRAD must be banned.",
+     None, ["march-15"], [("council", "device-banned", "affirm", None), ("president", "device-banned", "affirm", None),
+                          ("students", "device-banned", "affirm", None)]),
 ]
 
 
@@ -329,6 +333,11 @@ STAND_INS = [
     ("pronoun-role", "The police have no such device, the document said.",
      "The Interior Ministry sent a document to parliament. The police have no such device, the document said.",
      ["march-15"], [("ministry", "device-owned", "deny", None)]),
+    ("pronoun-role", "Its chief executive said the police have no such device.",
+     "The Interior Ministry faced questions on Monday. Its chief executive said the police have no such device.",
+     ["march-15"], [("ministry", "device-owned", "deny", None)]),
+    ("pronoun-role", "A ministry statement said the police have no such device.", None, ["march-15"],
+     [("ministry", "device-owned", "deny", None)]),
     # not when the sentence before names two bodies
     ("pronoun-role", "Its spokesman said the police have no such device.",
      "The students and the Interior Ministry met on Monday. Its spokesman said the police have no such device.",

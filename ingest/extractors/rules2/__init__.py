@@ -28,8 +28,8 @@ How a sentence is read (docs/extraction.md says it at length):
    alias or role noun, or a pronoun; of overlapping names the longest, an alias with the
    capitalized words after "the" before it) before the verb, skipping a relative clause
    (", who ..., ") and refusing a name that is the object of a preposition ("critics of the
-   union said"); names joined by "and" / "as well as" are several speakers. In the inverted
-   form ('"...," said the minister', "..., declared the chairwoman Ann Berg to our newspaper
+   union said"); names joined by "and" / "as well as" (also "and now") are several
+   speakers. In the inverted form ('"...," said the minister', "..., declared the chairwoman Ann Berg to our newspaper
    on Monday") the subject follows the verb. A second verb after "and", far from its subject
    ('X on Tuesday called the plan "a fiction" and said ...'), and a clause that goes on with
    "but still" and a verb are the subject's. A pronoun or a bare role noun ("she", "the

@@ -11,6 +11,7 @@ from ingest.lang import LanguagePack, pattern_lower, words_regex
 
 FUZZY_CUTOFF = 85  # rapidfuzz ratio for a misspelt name ("Lindquist" for "Lindqvist")
 
+_STAFF = ("official", "officials", "statement", "filing", "letter", "report")  # "a company statement": the company's
 _CAPITALIZED = re.compile(r"\b[A-Z][a-z]{5,}\b")
 _LEAD_CAPITALS = re.compile(r"(?<![\w'])[Tt]he\s+((?:[A-Z][\w'\-]*\s+){1,3})$")  # "the Alder Valley |Flood Action Group"
 
@@ -192,7 +193,7 @@ class Names:
         """"the group": the one actor whose names say "group" (and "a group spokesman")."""
         said = m.text.lower().split()
         # "a group spokesman", "company officials": the body is the word before
-        staff = len(said) > 1 and (said[-1].startswith("spokes") or said[-1] in ("official", "officials")) \
+        staff = len(said) > 1 and (said[-1].startswith("spokes") or said[-1] in _STAFF) \
             and not re.fullmatch(self.determiner, said[-2])  # not "a spokesman", "its officials"
         head = re.escape(said[-2] if staff else said[-1])
         owners = {key for key, pattern in self.actors if re.search(rf"\b{head}", pattern.pattern, re.IGNORECASE)}

@@ -52,8 +52,9 @@ class Speakers(Subjects):
         # "X called the plan a mistake and said ...": the second verb's subject is the first one's
         self.and_verb = re.compile(rf"(?<!\w)(?:{'|'.join(pack.coordination)})\s+(?:also\s+|then\s+|again\s+|later\s+)?$",
                                    re.IGNORECASE) if pack.coordination else None
+        adverb = rf"(?:(?:{'|'.join(pack.joined_speaker_adverbs)})\s+)?" if pack.joined_speaker_adverbs else ""
         self.coordination = re.compile(
-            rf"^\s*(?:,\s*)?(?:(?:{'|'.join(pack.coordination)})\s+)?(?:(?:{det})\s+)?$", re.IGNORECASE) \
+            rf"^\s*(?:,\s*)?(?:(?:{'|'.join(pack.coordination)})\s+{adverb})?(?:(?:{det})\s+)?$", re.IGNORECASE) \
             if pack.coordination else None
         self.unsaid = re.compile("(?:" + "|".join(("" if p[:2] == "n'" else r"(?<!\w)") + f"(?:{pattern_lower(p)})"
                                                   for p in pack.unsaid) + r")\s*$") if pack.unsaid else None
