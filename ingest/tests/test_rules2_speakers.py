@@ -285,7 +285,8 @@ def story_council(story_total_ban):
 
     story = story_total_ban
     story.config = {**story.config, "actors": story.config["actors"] + [
-        {"id": "council", "name": "City council", "aliases": [r"\bCouncil of Novi Sad\b"], "roles": ["the council"]}]}
+        {"id": "council", "name": "City council", "aliases": [r"\bCouncil of Novi Sad\b"],
+         "roles": ["the council", "chief executive"]}]}
     story.save()
     Actor.objects.create(story=story, key="council", name="City council", aliases=[r"\bCouncil of Novi Sad\b"])
     rules2._cache.clear()
@@ -303,6 +304,18 @@ NAMED_IN_FULL = [
     ("multi-speaker", "The council of Novi Sad, the students and now the President all say the LRAD must be banned.",
      None, ["march-15"], [("council", "device-banned", "affirm", None), ("president", "device-banned", "affirm", None),
                           ("students", "device-banned", "affirm", None)]),
+]
+
+
+NAMED_IN_FULL += [
+    # a body's officials: the one actor whose alias holds the body's word, first in it too
+    ("pronoun-role", "Council officials said the LRAD must be banned.", None, ["march-15"],
+     [("council", "device-banned", "affirm", None)]),
+    # one actor's role owned by another: the owner's ("chief executive" is the council's role)
+    ("pronoun-role", "The Interior Ministry's chief executive said the police have no such device.", None,
+     ["march-15"], [("ministry", "device-owned", "deny", None)]),
+    ("pronoun-role", "The chief executive said the police have no such device.", None,
+     ["march-15"], [("council", "device-owned", "deny", None)]),
 ]
 
 

@@ -36,7 +36,8 @@ How a sentence is read (docs/extraction.md says it at length):
    company"; a body's own people and papers: "its spokesman", "company officials", "the
    filing") is the speaker of the sentence before, or the one actor it names; a pronoun
    opening the sentence, when the one before names several, is that one's subject. An
-   actor's own `roles` (story.toml) resolve "the chief executive" directly.
+   actor's own `roles` (story.toml) resolve "the chief executive" directly, unless another
+   name owns it ("the council's chief executive": the council).
 5. The statement is the verb's content only (after "said that ...", or the quotation before
    ", X said"): what a subordinate clause before the subject says ("hours after the Prime
    Minister resigned, ...") is not the speaker's. A content that is a question, a condition

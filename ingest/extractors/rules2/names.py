@@ -12,6 +12,8 @@ from ingest.lang import LanguagePack, pattern_lower, words_regex
 FUZZY_CUTOFF = 85  # rapidfuzz ratio for a misspelt name ("Lindquist" for "Lindqvist")
 
 _STAFF = ("official", "officials", "statement", "filing", "letter", "report")  # "a company statement": the company's
+_POSSESSOR = re.compile(r"'s?\s+")  # "the council's |chief executive"
+_WORD_EDGE = re.compile(r"\\[bB]")
 _CAPITALIZED = re.compile(r"\b[A-Z][a-z]{5,}\b")
 _LEAD_CAPITALS = re.compile(r"(?<![\w'])[Tt]he\s+((?:[A-Z][\w'\-]*\s+){1,3})$")  # "the Alder Valley |Flood Action Group"
 
@@ -180,6 +182,11 @@ class Names:
                 if all(m.end <= k.start or m.start >= k.end for k in kept):
                     kept.append(m)
         kept.sort(key=lambda m: m.start)
+        # one actor's role owned by another name ("the council's chief executive", where "chief
+        # executive" is another actor's role): the owner's, so no name of its own
+        for r in [k for k in kept if k.kind == "role"]:
+            if any(k.end <= r.start and k.actor != r.actor and _POSSESSOR.fullmatch(low, k.end, r.start) for k in kept):
+                kept.remove(r)
         return kept
 
     def is_object(self, s: str, m: Mention) -> bool:
@@ -196,5 +203,7 @@ class Names:
         staff = len(said) > 1 and (said[-1].startswith("spokes") or said[-1] in _STAFF) \
             and not re.fullmatch(self.determiner, said[-2])  # not "a spokesman", "its officials"
         head = re.escape(said[-2] if staff else said[-1])
-        owners = {key for key, pattern in self.actors if re.search(rf"\b{head}", pattern.pattern, re.IGNORECASE)}
+        # (in the alias's words, its regex's own "\b" out: "Department of X" has "department")
+        owners = {key for key, pattern in self.actors
+                  if re.search(rf"\b{head}", _WORD_EDGE.sub(" ", pattern.pattern), re.IGNORECASE)}
         return owners.pop() if len(owners) == 1 else None
