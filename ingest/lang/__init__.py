@@ -220,6 +220,9 @@ class LanguagePack:
     # In that reading, a word in one spelling of its variants ("organised" / "organized"),
     # in the sentence and the cue alike. None: words as written.
     cue_spelling: Callable[[str], str] | None = None
+    # In that reading, the prepositions that open a modifier of a cue's first word, a noun,
+    # read through before the rest ("calls to 112 had failed" meets `calls (had )?failed`).
+    cue_modifier: list[str] = field(default_factory=list)
     # Before a cue, a word that makes what follows a guess, not a statement ("might have").
     speculation: list[str] = field(default_factory=list)
     # --- figures ------------------------------------------------------------------------

@@ -108,13 +108,13 @@ def story_loose(story):
     Question.objects.create(story=story, topic=bridge, key="bridge-damaged", position=10,
                             text="Was the bridge damaged by the flood?", keywords=[r"\bbridge\b"],
                             affirm=[r"\bbridge (was )?damaged\b", r"\bcracks? (were |was )?found\b",
-                                    r"\bshould have been closed (earlier|sooner)\b"],
+                                    r"\bshould have been closed (earlier|sooner)\b", r"\bpiers? (were|was) (cracked|damaged)\b"],
                             deny=[r"\b(not|never|un)(-| )?damaged\b", r"\bflood (did not|didn.t) (reach|touch)\b",
                                   r"\bnot caused (the )?(cracks|damage)\b", r"\bno (structural )?fault\b"])
     Question.objects.create(story=story, topic=bridge, key="bridge-shut", position=11,
                             text="Should the bridge be shut down?", keywords=[r"\bbridge\b"],
                             affirm=[r"\bshut down the bridge\b", r"\brecommend(s|ed)? that the bridge close\b",
-                                    r"\bbridge (is|was) a death trap\b"],
+                                    r"\bbridge (is|was) a death trap\b", r"\bclose (all )?bridge lanes\b"],
                             deny=[r"\bclosed the bridge\b", r"\bkeep the bridge open\b"])
     Question.objects.create(story=story, topic=bridge, key="bridge-apology", position=12,
                             text="Did the contractor apologise?", keywords=[r"\bbridge\b"],
@@ -140,6 +140,11 @@ LOOSE = [
     ("The students said they were in favour of a new bridge.", "bridge-apology", "affirm"),
     ("The students said the bridge was a death-trap.", "bridge-shut", "affirm"),
     ("The students said the council must shutdown the bridge.", "bridge-shut", "affirm"),
+    # a modifier of the cue's noun before its verb: "the piers of the old bridge were damaged"
+    ("The Interior Ministry said the piers of the old bridge were damaged.", "bridge-damaged", "affirm"),
+    ("The Interior Ministry said the piers at none of the bridges were damaged.", "bridge-damaged", None),
+    # ... not where the cue's next word is no verb: "the close of the bridge lanes" is no "close bridge lanes"
+    ("The students said the close of the bridge lanes was a relief.", "bridge-shut", None),
     # a past form in the cue is met by its base form after "did": "did not cause" is "not caused"
     ("The Interior Ministry said the flood did not cause the cracks in the bridge.", "bridge-damaged", "deny"),
     # a negation between the cue's words is never skipped: it reverses the cue

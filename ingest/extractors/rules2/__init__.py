@@ -77,7 +77,8 @@ How a sentence is read (docs/extraction.md says it at length):
    its verb ("demanded the cancellation of the contract": "cancel the contract"; not "the
    cancellation had cost millions"); last, the cues read loosely: tense auxiliaries and
    adverbs between their words ("112 had failed to connect": "112 failed to connect"; never
-   a negation, a modal or "be"), contractions spelt out, a hyphen a space ("shutdown" is
+   a negation, a modal or "be"), a noun's modifier before its verb ("calls to 112 had
+   failed": "calls failed"), contractions spelt out, a hyphen a space ("shutdown" is
    "shut down" too), British and American spellings one ("apologised"), the cue's words
    in their base forms but a past form kept ("halted" is not "to halt"; "did not cause" is
    "not caused").

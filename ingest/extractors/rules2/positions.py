@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass
 
 from ingest.lang import LanguagePack, pattern_lower
-from ingest.lang.lemmas import fold_pattern, fold_words, pattern_literal, tense_kept
+from ingest.lang.lemmas import fold_pattern, fold_words, past_form, pattern_literal, tense_kept
 
 from ..rules import QuestionRules
 from .figures import Figures, Unit
@@ -13,6 +13,7 @@ from .names import words
 from .speakers import Attribution
 
 NEGATION_WINDOW = 30
+_MODALS = ["will", "would", "shall", "should", "must", "can", "could", "may", "might"]
 
 
 def compile_patterns(patterns, n) -> re.Pattern | None:
@@ -92,6 +93,17 @@ class Positions:
         # a hyphen read as a space: "cyber-attack" meets 'cyber ?attack')
         self.gap = rf"\s+(?:(?:{'|'.join(pack.cue_gap_words)})\s+){{0,3}}" if pack.cue_gap_words and pack.lemma else None
         self.contractions = [(re.compile(rx), repl) for rx, repl in pack.cue_contractions]
+        # "calls to 112 had failed": a modifier of the cue's first word, a noun, between it and
+        # its verb ("production at the plant was halted"); no negation inside it. The verb is
+        # the cue's next word: an auxiliary or a modal, or a past form ("(dam|release) caused")
+        stop = "|".join(w for w in pack.auxiliary + pack.determiners + pack.pronouns + pack.first_person
+                        + pack.not_subject + pack.negation + pack.cue_gap_words + pack.relative + _MODALS if w.isalpha())
+        verbs = "|".join(w for w in pack.auxiliary + _MODALS if w.isalpha())
+        noun = rf"(?!(?:{stop})\b)[a-z0-9]+\??"
+        self.noun_first = re.compile(rf"(?:\\b)?(?:{noun}|\((?:\?:)?{noun}(?:\|{noun})*\)\??) (?:\((?:\?:)?)?(?:(?:{verbs})\b|(?P<word>[a-z]+)\b)") \
+            if pack.cue_modifier and stop else None
+        self.modifier = rf"(?:\s+(?:{'|'.join(pack.cue_modifier)})(?:\s+(?!(?:{'|'.join(pack.negation)})(?![\w']))[\w'-]+){{1,4}}?)?" \
+            if pack.cue_modifier else ""
         self.tense_kept = tense_kept(pack.lemma, pack.cue_spelling) if pack.lemma else None
         self.spelling = pack.cue_spelling
         self.past_after = tuple(pack.cue_past_auxiliary)
@@ -201,9 +213,14 @@ class Positions:
         p = p.replace("\0", "\\b")
         literal = pattern_literal(p)  # not "[a-z]", "{0,40}" nor a look-behind's space
         p = _HYPHEN.sub(lambda m: "\\s" if literal[m.start()] else "-", p)
+        noun_first = self.noun_first and self.noun_first.match(p)
+        if noun_first and noun_first.group("word"):  # not an auxiliary: a past form, or no verb
+            noun_first = past_form(noun_first.group("word"), self.lemma(noun_first.group("word"), ""))
         p = fold_pattern(p, self.lemma, self.past_after, self.spelling)
         literal = pattern_literal(p)
+        spaces = [m.start() for m in _CUE_SPACE.finditer(p) if literal[m.start()]]
         p = _CUE_SPACE.sub(lambda m: m.group(0) if not literal[m.start()]
+                           else self.modifier + self.gap if noun_first and m.start() == spaces[0]
                            else f"(?:{self.gap}|)" if _compound(p, literal, m.start()) else self.gap, p)
         try:
             re.compile(p)
