@@ -87,7 +87,8 @@ How a sentence is read (docs/extraction.md says it at length):
    before the unit ("zero flights", "no buses", "not a single bus") is 0, "no more than 12"
    is 12; ranges ("between 2,500 and 3,000", "three, at most four") give `value` and
    `value_high`; "nearly", "at least" keep the figure; "tens of thousands" is none; a unit
-   "million euros" counts in millions. A figure the speaker says is not it ("45 decibels is
+   "million euros" counts in millions; "nine people had died", "the death toll stood at
+   nine" count; a number a question's keyword names ("calls to 112") is none. A figure the speaker says is not it ("45 decibels is
    not a limit", "was not enough") or too much ("sixteen is sixteen too many", "20 is far too
    high") is none; "not too many", "not negotiable", "not up for debate" keep it.
 9. `via`: an outlet of the story the sentence credits ("as N1 reported", "told RTS"), when it
