@@ -351,6 +351,10 @@ STAND_INS = [
      ["march-15"], [("ministry", "device-owned", "deny", None)]),
     ("pronoun-role", "A ministry statement said the police have no such device.", None, ["march-15"],
      [("ministry", "device-owned", "deny", None)]),
+    # a body's noun that one actor's names hold is that actor, whoever spoke before
+    ("pronoun-role", "A ministry spokesman said the police have no such device.",
+     "The President said the LRAD must be banned. A ministry spokesman said the police have no such device.",
+     ["march-15"], [("ministry", "device-owned", "deny", None)]),
     # not when the sentence before names two bodies
     ("pronoun-role", "Its spokesman said the police have no such device.",
      "The students and the Interior Ministry met on Monday. Its spokesman said the police have no such device.",

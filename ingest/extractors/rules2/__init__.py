@@ -34,7 +34,8 @@ How a sentence is read (docs/extraction.md says it at length):
    ('X on Tuesday called the plan "a fiction" and said ...'), and a clause that goes on with
    "but still" and a verb are the subject's. A pronoun or a bare role noun ("she", "the
    company"; a body's own people and papers: "its spokesman", "company officials", "the
-   filing") is the speaker of the sentence before, or the one actor it names; a pronoun
+   filing") is the one actor whose names hold the role noun ("the council": the Consumer
+   Council), else the speaker of the sentence before, or the one actor it names; a pronoun
    opening the sentence, when the one before names several, is that one's subject. An
    actor's own `roles` (story.toml) resolve "the chief executive" directly, unless another
    name owns it ("the council's chief executive": the council).

@@ -183,6 +183,8 @@ class Subjects:
                    and not any(a <= x.start < b for a, b in quotes)]  # a name in a quotation says nothing
         if earlier:
             return earlier[0].actor
+        if m.kind == "generic" and (owner := self.names.owner_of(m)):
+            return owner  # "the council" after the operator spoke: the one actor whose names say "council"
         if prev:
             speakers = [a for att in self.read(prev) for a in att.speakers]
             if speakers:
