@@ -223,6 +223,10 @@ class LanguagePack:
     # In that reading, the prepositions that open a modifier of a cue's first word, a noun,
     # read through before the rest ("calls to 112 had failed" meets `calls (had )?failed`).
     cue_modifier: list[str] = field(default_factory=list)
+    # In that reading, a cue's article ("the offer") stands for any of these, or an owner's
+    # with `cue_owner` ("Veltria's offer"), and a few words before the noun ("its improved offer").
+    cue_determiners: list[str] = field(default_factory=list)
+    cue_owner: bool = False
     # Before a cue, a word that makes what follows a guess, not a statement ("might have").
     speculation: list[str] = field(default_factory=list)
     # --- figures ------------------------------------------------------------------------

@@ -118,8 +118,9 @@ def story_loose(story):
                             deny=[r"\bclosed the bridge\b", r"\bkeep the bridge open\b"])
     Question.objects.create(story=story, topic=bridge, key="bridge-apology", position=12,
                             text="Did the contractor apologise?", keywords=[r"\bbridge\b"],
-                            affirm=[r"\bapologized for the bridge\b", r"\bfavor of a new bridge\b"],
-                            deny=[r"\bno apology\b"])
+                            affirm=[r"\bapologized for the bridge\b", r"\bfavor of a new bridge\b",
+                                    r"\bbacks? the (repair )?plan\b"],
+                            deny=[r"\bno apology\b", r"\bmet its obligations\b"])
     rules2._cache.clear()
     return story
 
@@ -145,6 +146,11 @@ LOOSE = [
     ("The Interior Ministry said the piers at none of the bridges were damaged.", "bridge-damaged", None),
     # ... not where the cue's next word is no verb: "the close of the bridge lanes" is no "close bridge lanes"
     ("The students said the close of the bridge lanes was a relief.", "bridge-shut", None),
+    # a cue's article is any determiner's or owner's, with a few words before its noun
+    ("The students said they back the council's revised repair plan for the bridge.", "bridge-apology", "affirm"),
+    ("'We met our obligations on the bridge,' the Interior Ministry said.", "bridge-apology", "deny"),
+    ("The students said they back no plan for the bridge.", "bridge-apology", None),
+    ("The students said they back the idea of a plan for the bridge.", "bridge-apology", None),
     # a past form in the cue is met by its base form after "did": "did not cause" is "not caused"
     ("The Interior Ministry said the flood did not cause the cracks in the bridge.", "bridge-damaged", "deny"),
     # a negation between the cue's words is never skipped: it reverses the cue

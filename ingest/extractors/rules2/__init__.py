@@ -79,7 +79,8 @@ How a sentence is read (docs/extraction.md says it at length):
    cancellation had cost millions"); last, the cues read loosely: tense auxiliaries and
    adverbs between their words ("112 had failed to connect": "112 failed to connect"; never
    a negation, a modal or "be"), a noun's modifier before its verb ("calls to 112 had
-   failed": "calls failed"), contractions spelt out, a hyphen a space ("shutdown" is
+   failed": "calls failed"), any determiner or owner for the cue's article ("back Veltria's
+   improved offer": "back the offer"), contractions spelt out, a hyphen a space ("shutdown" is
    "shut down" too), British and American spellings one ("apologised"), the cue's words
    in their base forms but a past form kept ("halted" is not "to halt"; "did not cause" is
    "not caused").

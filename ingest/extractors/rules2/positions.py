@@ -104,6 +104,17 @@ class Positions:
             if pack.cue_modifier and stop else None
         self.modifier = rf"(?:\s+(?:{'|'.join(pack.cue_modifier)})(?:\s+(?!(?:{'|'.join(pack.negation)})(?![\w']))[\w'-]+){{1,4}}?)?" \
             if pack.cue_modifier else ""
+        # "the offer" in a cue is any determiner's or owner's ("the City of Kessling's"), with
+        # up to three words before its noun ("backs Veltria's improved 45-crown offer"), none a
+        # negation nor a preposition ("cleared the way for the takeover" is no "cleared the takeover")
+        self.cue_determiner = re.compile(rf"(?<![\w\\])(?:{'|'.join(pack.cue_determiners)}) (?![?*+{{])") \
+            if pack.cue_determiners else None
+        negation = rf"(?:{'|'.join(pack.negation)})(?![\w'])"
+        prep = rf"(?:{'|'.join(w for w in pack.not_subject if w.isalpha())})(?!\w)"
+        word = rf"(?!{negation})(?!{prep})[\w-]+"
+        owner = rf"(?:{word}\s+(?:of\s+)?){{0,3}}?{word}'s?" if pack.cue_owner else "(?!)"
+        self.determiner = rf"(?:{'|'.join(pack.cue_determiners)}|{owner})(?:\s+{word}){{0,3}}?\s+" \
+            if pack.cue_determiners else ""
         self.tense_kept = tense_kept(pack.lemma, pack.cue_spelling) if pack.lemma else None
         self.spelling = pack.cue_spelling
         self.past_after = tuple(pack.cue_past_auxiliary)
@@ -217,6 +228,9 @@ class Positions:
         if noun_first and noun_first.group("word"):  # not an auxiliary: a past form, or no verb
             noun_first = past_form(noun_first.group("word"), self.lemma(noun_first.group("word"), ""))
         p = fold_pattern(p, self.lemma, self.past_after, self.spelling)
+        if self.cue_determiner:
+            literal = pattern_literal(p)
+            p = self.cue_determiner.sub(lambda m: self.determiner if literal[m.start()] else m.group(0), p)
         literal = pattern_literal(p)
         spaces = [m.start() for m in _CUE_SPACE.finditer(p) if literal[m.start()]]
         p = _CUE_SPACE.sub(lambda m: m.group(0) if not literal[m.start()]
