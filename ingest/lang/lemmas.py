@@ -125,6 +125,7 @@ def tense_kept(lemma: Callable[[str, str], str], spelling: Callable[[str], str] 
     halt production"); then `spelling`, one spelling of the word's variants."""
     spell = spelling or (lambda w: w)
 
+    @lru_cache(maxsize=1 << 16)
     def fold(word: str, before: str) -> str:
         base = lemma(word, before)
         return spell(word if past_form(word, base) else base)
@@ -145,6 +146,7 @@ _SPELLINGS = [(re.compile(rx), repl) for rx, repl in [
 ]]
 
 
+@lru_cache(maxsize=1 << 16)
 def one_spelling(word: str) -> str:
     """An English word in one spelling of its British and American ones ("organised",
     "organized" -> "organized"; "licence" -> "license"), for a cue and a sentence alike."""

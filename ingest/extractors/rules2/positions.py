@@ -116,6 +116,7 @@ class Positions:
         self.determiner = rf"(?:{'|'.join(pack.cue_determiners)}|{owner})(?:\s+{word}){{0,3}}?\s+" \
             if pack.cue_determiners else ""
         self.tense_kept = tense_kept(pack.lemma, pack.cue_spelling) if pack.lemma else None
+        self._folds: dict = {}
         self.spelling = pack.cue_spelling
         self.past_after = tuple(pack.cue_past_auxiliary)
         verbs = pack.wanting + pack.opposition + pack.denial
@@ -166,12 +167,12 @@ class Positions:
         if not found and self.lemma:
             # "lost its licence" meets "lose its licence", "cancelled" meets "cancel": the
             # words in their base forms, folded only here, where nothing else matched
-            base, starts, ends = fold_words(written, self.lemma)
+            base, starts, ends = self._folded(written, self.lemma)
             if base != written and (at_base := self._cues(q, base)):
                 st = self._read(base, at_base, att)
                 return st and (st[0], st[1], _span_written(written, base, st[2], starts, ends))
             if c is not written:  # "should have gone": folded to "should gone", then "should go"
-                base, starts, ends = fold_words(c, self.lemma)
+                base, starts, ends = self._folded(c, self.lemma)
                 if base != c and (at_base := self._cues(q, base)):
                     st = self._read(base, at_base, att)
                     return _as_written(st and (st[0], st[1], _span_written(c, base, st[2], starts, ends)), written)
@@ -183,7 +184,7 @@ class Positions:
             # "112 had failed to connect" meets "112 failed to connect", "had not been
             # affected" "not affected", "did not cause" "not caused"
             for text in dict.fromkeys((self._spelt_out(written), self._spelt_out(c))):
-                base, starts, ends = fold_words(text, self.tense_kept)
+                base, starts, ends = self._folded(text, self.tense_kept)
                 if (at_loose := self._cues(loose, base)):
                     st = self._read(base, at_loose, att)
                     return _as_written(st and (st[0], st[1], _span_written(text, base, st[2], starts, ends)), written)
@@ -192,6 +193,15 @@ class Positions:
         if c is not written:
             return _as_written(self._read(c, found, att), written)
         return self._read(c, found, att)
+
+    def _folded(self, text: str, fold) -> tuple[str, list[int], list[int]]:
+        """fold_words, once per sentence for all the questions it is read for."""
+        key = (text, fold)
+        if key not in self._folds:
+            if len(self._folds) > 256:
+                self._folds.clear()
+            self._folds[key] = fold_words(text, fold)
+        return self._folds[key]
 
     def _spelt_out(self, c: str) -> str:
         """`c` with its contractions spelt out and a hyphen inside a word read as a space."""
@@ -312,7 +322,7 @@ class Positions:
         found = self._cues(q, bare) if bare != c else {}
         if not found and bare != c and self.gap and (loose := self.loose(q)):
             # read loosely too: "the bridge had never been closed" is "bridge closed" negated
-            bare = fold_words(self.inserted_negation.sub("", self._spelt_out(c)), self.tense_kept)[0]
+            bare = self._folded(self.inserted_negation.sub("", self._spelt_out(c)), self.tense_kept)[0]
             found = self._cues(loose, bare)
         pos = "deny" if "deny" in found else "affirm" if "affirm" in found else None
         if pos is None or self._unasserted(bare, found[pos].start()):
