@@ -92,6 +92,9 @@ class LanguagePack:
     # Who or what speaks for a body named before, read like `role_nouns`: its own people or
     # papers ("its spokesman", "company officials", "the filing").
     speaking_staff: list[str] = field(default_factory=list)
+    # A belief said of its holder, read as a verb of saying ("the union believes ...", "is
+    # convinced that ...").
+    belief_said: list[str] = field(default_factory=list)
     # Adverbs that may follow a joining word in a list of speakers ("A, B and now C say").
     joined_speaker_adverbs: list[str] = field(default_factory=list)
     # Words before a name that make it an object or a subordinate, not the speaker

@@ -95,6 +95,8 @@ PACK = LanguagePack(
         rf"(?:(?:its|their) )?(?:{_BODY}|ministry|government) officials", r"(?:its|their) officials",
         r"the (?:document|filing|submission|prospectus)",
     ],
+    belief_said=[r"believ(?:e|es|ed)", r"thinks?",
+                 r"(?:is|are|was|were|remains?|remained) (?:convinced|confident|certain|sure) that"],
     joined_speaker_adverbs=[r"now", r"also", r"even", r"later", r"most recently"],  # "A, B and now C all say"
     # A name right after one of these is an object or sits in a phrase, not a speaker
     # ("supporters of the opposition said", "a letter to the President said").

@@ -366,3 +366,28 @@ STAND_INS = [
                          ids=[f"{c[0]}: {c[1][:40]}" for c in STAND_INS])
 def test_rules2_reads_stand_ins(story_total_ban, cls, sentence, context, topics, expected):
     assert sorted(run(rules2, story_total_ban, sentence, topics, context), key=str) == sorted(expected, key=str)
+
+
+# A belief said of its holder is its stance ("the union believes ...", translated text often),
+# not one said of nobody or hearsay
+BELIEFS = [
+    ("verbs", "The students believe the LRAD must be banned.", None, ["march-15"],
+     [("students", "device-banned", "affirm", None)]),
+    ("verbs", "The Interior Minister thinks that the police have no such device.", None, ["march-15"],
+     [("ministry", "device-owned", "deny", None)]),
+    ("verbs", "The students are convinced that the LRAD must be banned.", None, ["march-15"],
+     [("students", "device-banned", "affirm", None)]),
+    ("verbs", "Nobody in the Interior Ministry believes the LRAD must be banned.", None, ["march-15"], []),
+    # the first person's belief, not the name before it
+    ("verbs", "Now that the Interior Ministry has spoken, I believe the LRAD must be banned.", None, ["march-15"], []),
+    ("verbs", "Now that the Interior Ministry has spoken, I believe the LRAD must be banned.",
+     "VUČIĆ: Yes. Now that the Interior Ministry has spoken, I believe the LRAD must be banned.", ["march-15"],
+     [("president", "device-banned", "affirm", None)]),
+    ("verbs", "The LRAD is believed to have been used by the Interior Ministry.", None, ["march-15"], []),
+]
+
+
+@pytest.mark.parametrize("cls, sentence, context, topics, expected", BELIEFS,
+                         ids=[f"{c[0]}: {c[1][:40]}" for c in BELIEFS])
+def test_rules2_reads_beliefs(story_total_ban, cls, sentence, context, topics, expected):
+    assert sorted(run(rules2, story_total_ban, sentence, topics, context), key=str) == sorted(expected, key=str)

@@ -36,7 +36,7 @@ class Speakers(Subjects):
 
     def __init__(self, pack: LanguagePack, names: Names):
         self.names = names
-        self.attribution = words(pack.attribution + pack.denial + pack.wanting_said)
+        self.attribution = words(pack.attribution + pack.denial + pack.wanting_said + pack.belief_said)
         self.wanting = words(pack.wanting_said)
         # "were warned", not "are saying": a participle after a word of the passive
         self.passive = re.compile(rf"(?<!\w)(?:{'|'.join(pack.passive)})\s+$", re.IGNORECASE) if pack.passive else None

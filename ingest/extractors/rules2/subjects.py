@@ -117,6 +117,8 @@ class Subjects:
             gap = re.sub(r"\([^)]*\)", " ", gap)
             if len(gap.strip()) > SUBJECT_GAP or re.search(r'[.;:!?]', gap):
                 return None
+            if self.first_person and self.first_person.search(gap):
+                return None  # "Now that the directorate has checked, I believe ...": the first person's
             if self.names.is_object(s, m):
                 continue
             if m.kind == "pronoun" and re.search(r"\b(?:that|and)\s*$", s[c_start:m.start]) is None \
