@@ -230,6 +230,8 @@ class LanguagePack:
     # with `cue_owner` ("Veltria's offer"), and a few words before the noun ("its improved offer").
     cue_determiners: list[str] = field(default_factory=list)
     cue_owner: bool = False
+    # ... but not these words before the noun, which make it a lesser thing ("a partial ban").
+    cue_narrowing: list[str] = field(default_factory=list)
     # Before a cue, a word that makes what follows a guess, not a statement ("might have").
     speculation: list[str] = field(default_factory=list)
     # --- figures ------------------------------------------------------------------------

@@ -208,6 +208,8 @@ PACK = LanguagePack(
     cue_modifier=[r"of", r"to", r"from", r"for", r"at", r"in", r"on", r"with", r"by", r"over"],
     cue_determiners=[r"the", r"a", r"an", r"its", r"their", r"his", r"her", r"our", r"this", r"that", r"any"],
     cue_owner=True,
+    cue_narrowing=[r"partial", r"limited", r"temporary", r"conditional", r"reduced", r"lesser", r"smaller", r"modified",
+                   r"watered", r"scaled", r"part", r"interim", r"provisional", r"trial"],
     action_noun=r"(?<![\w-])([a-z]{3,}(?:ation|ition|sion|tion|al|ure|ment|ing)) of(?= )",
     wanting=[r"demand(?:s|ed|ing)?", r"call(?:s|ed|ing)? for", r"urg(?:e|es|ed|ing)", r"want(?:s|ed|ing)?",
              r"seek(?:s|ing)?", r"sought", r"(?:push|press)(?:es|ed|ing)? for", r"ask(?:s|ed|ing)? for",

@@ -150,6 +150,7 @@ LOOSE = [
     ("The students said they back the council's revised repair plan for the bridge.", "bridge-apology", "affirm"),
     ("'We met our obligations on the bridge,' the Interior Ministry said.", "bridge-apology", "deny"),
     ("The students said they back no plan for the bridge.", "bridge-apology", None),
+    ("The students said they back a partial repair plan for the bridge.", "bridge-apology", None),
     ("The students said they back the idea of a plan for the bridge.", "bridge-apology", None),
     # a past form in the cue is met by its base form after "did": "did not cause" is "not caused"
     ("The Interior Ministry said the flood did not cause the cracks in the bridge.", "bridge-damaged", "deny"),

@@ -107,11 +107,13 @@ class Positions:
         # "the offer" in a cue is any determiner's or owner's ("the City of Kessling's"), with
         # up to three words before its noun ("backs Veltria's improved 45-crown offer"), none a
         # negation nor a preposition ("cleared the way for the takeover" is no "cleared the takeover")
+        # nor one that makes it less ("opposes a partial ban" is no "opposes a ban")
         self.cue_determiner = re.compile(rf"(?<![\w\\])(?:{'|'.join(pack.cue_determiners)}) (?![?*+{{])") \
             if pack.cue_determiners else None
         negation = rf"(?:{'|'.join(pack.negation)})(?![\w'])"
         prep = rf"(?:{'|'.join(w for w in pack.not_subject if w.isalpha())})(?!\w)"
-        word = rf"(?!{negation})(?!{prep})[\w-]+"
+        narrower = rf"(?!(?:{'|'.join(pack.cue_narrowing)})(?!\w))" if pack.cue_narrowing else ""
+        word = rf"(?!{negation})(?!{prep}){narrower}[\w-]+"
         owner = rf"(?:{word}\s+(?:of\s+)?){{0,3}}?{word}'s?" if pack.cue_owner else "(?!)"
         self.determiner = rf"(?:{'|'.join(pack.cue_determiners)}|{owner})(?:\s+{word}){{0,3}}?\s+" \
             if pack.cue_determiners else ""
