@@ -286,6 +286,20 @@ class LanguagePack:
     linking: list[str] = field(default_factory=list)
     # Before a figure, words that make it the count itself ("bringing the number to", "a total of").
     count_head: list[str] = field(default_factory=list)
+    # --- figures that are no count of the question's unit --------------------------------
+    # After a number word, a fraction's part: "three-quarters of", "two thirds of" are a share.
+    figure_fraction_part: list[str] = field(default_factory=list)
+    # Right before a number, a rank or a label: "number one priority", "No. 1" count nothing.
+    figure_rank_label: list[str] = field(default_factory=list)
+    # A currency symbol and the unit words that name its money ("£35,000" under "pounds");
+    # a figure after a symbol counts no other unit ("the £300 payment" is no pensioners).
+    figure_currency_names: dict[str, str] = field(default_factory=dict)
+    # Verbs of a vote: "rejected the contract by 94%", "96% voted to strike": a vote's share.
+    figure_vote_verbs: list[str] = field(default_factory=list)
+    # Before a number of three digits or more with no noun ("the 737, 777 and 767"): a name, no count.
+    figure_designation_article: list[str] = field(default_factory=list)
+    # Right before a number, a month: "since Sept. 13" is a day, no count.
+    figure_month_before: list[str] = field(default_factory=list)
     # --- hooks ---------------------------------------------------------------------------
     normalize: Callable[[str], str] = fold
     sentence_abbreviations: list[str] = field(default_factory=list)

@@ -309,6 +309,19 @@ PACK = LanguagePack(
     count_head=[r"(?:number|total|tally|count|toll|figure)(?: [^,.;:]{0,40}?)? (?:to|at|now at|is|was|stands at|stood at)",
                 r"a total of", r"(?:rose|risen|rising|fell|fallen|falling|climbed|dropped|increased|decreased|grew|grown"
                 r"|went up|went down|was cut|were cut|been cut) to"],
+    # figures that are no count of the question's unit (rules/2 figures)
+    figure_fraction_part=[r"half", r"halves", r"thirds?", r"quarters?", r"fifths?", r"sixths?", r"sevenths?", r"eighths?",
+                          r"ninths?", r"tenths?"],
+    figure_rank_label=[r"number", r"no\.", r"#"],
+    figure_currency_names={"£": r"pounds?|sterling", "$": r"dollars?", "€": r"euros?", "¥": r"yen|yuan"},
+    figure_vote_verbs=[r"vot(?:e|es|ed|ing)", r"reject(?:s|ed|ing)?", r"approv(?:e|es|ed|ing)", r"back(?:s|ed|ing)?",
+                       r"ratif(?:y|ies|ied|ying)", r"endors(?:e|es|ed|ing)", r"accept(?:s|ed|ing)?",
+                       r"(?:was|were) (?:passed|carried|defeated|rejected|approved|backed)", r"cast (?:their )?ballots"],
+    figure_designation_article=[r"the"],
+    # the content is read lower-cased, so "may" too: "may 13 people" is rare beside "May 13"
+    figure_month_before=[r"January", r"February", r"March", r"April", r"May", r"June", r"July", r"August",
+                         r"September", r"October", r"November", r"December",
+                         r"(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?"],
     normalize=fold,
     sentence_abbreviations=["Mr", "Mrs", "Ms", "Dr", "Prof", "Gen", "Col", "Lt", "Sgt", "Capt", "Gov", "Sen",
                             "Rep", "St", "approx", "est", "No", "vs", "Jan", "Feb", "Aug", "Sept", "Oct",

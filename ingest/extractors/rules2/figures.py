@@ -5,7 +5,11 @@ thousands" is none; a year, a percentage, a refuted figure ("2,400, not 4,200") 
 of another year are skipped. Counts may be spelt ("all five ships", "one of its five ferries"
 is one; "twelve hundred", "two hundred and fifty", "one point eight million", "one and a half
 million", "a million and a half"), and a unit that names a scale ("million euros") counts in that
-scale; under a rate ("crowns per share") a figure in a scale without the unit is a total, no figure."""
+scale; under a rate ("crowns per share") a figure in a scale without the unit is a total, no figure.
+No count either: a fraction in words ("three-quarters of"), a rank ("number one"), a day ("Sept.
+13"), model names ("the 737, 777 and 767"), money under a unit that is not money ("the £300
+payment to pensioners"); under a measure (%, money, a rate) a figure with a noun of its own
+("33,000 workers") and, under %, a share of a group or a vote ("59% of members", "by 94%")."""
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -21,6 +25,8 @@ if TYPE_CHECKING:
 NEAR = 60
 _CURRENCY = ("€", "$", "£", "¥")
 _SPACE = re.compile(r"\s*")
+# after "the 737": more of a list of such names, then no noun ("the 737, 777 and 767,")
+_DESIGNATIONS = re.compile(r"(?:\s*(?:,|\band\b|\bor\b)\s*\d+(?![\d,.]\d))*(?=\s*(?:[,;:.)]|and\b|or\b|$))")
 _FIG = r"\d{1,3}(?:(?:,|\.|\u00a0|\u202f| )\d{3})+(?!\d)|\d+(?:[.,]\d+)?"
 
 
@@ -32,6 +38,9 @@ class Unit:
     rx: re.Pattern
     scale: float = 1.0
     rate: bool = False  # "crowns per share": a figure in a scale ("9.1bn crowns") is a total, not the rate
+    money: str = ""  # the currency symbols whose money the unit names ("pounds": "£")
+    measure: bool = False  # a unit no plural noun counts (%, money, a rate, a measure): "33,000 workers" is none of it
+    words: tuple = ()  # the unit's own words ("crowns" of "crowns per share")
 
 
 class Figures:
@@ -109,6 +118,24 @@ class Figures:
         self.count_noun = re.compile(rf"\s+(?:[\w-]+\s+)?(?:{pack.plural_noun})(?!\w)", re.IGNORECASE) \
             if pack.plural_noun else None
         self.per_unit = {w.lower() for w in pack.per_unit}
+        # a fraction in words is a share ("three-quarters of pensioners"), a rank no count ("number one")
+        self.fraction_part = re.compile(rf"[\s-]+(?:{'|'.join(pack.figure_fraction_part)})(?!\w)", re.IGNORECASE) \
+            if pack.figure_fraction_part else None
+        self.rank_label = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_rank_label)})\s*$", re.IGNORECASE) \
+            if pack.figure_rank_label else None
+        self.currency_names = {sym: re.compile(rf"(?:{names})", re.IGNORECASE)
+                               for sym, names in pack.figure_currency_names.items()}
+        self.not_a_count = re.compile(rf"(?:{'|'.join(pack.not_a_figure)})", re.IGNORECASE) if pack.not_a_figure else None
+        votes = "|".join(pack.figure_vote_verbs)
+        # "rejected the contract by 94%": a vote's margin; "96% voted", "59% of members": a share of a group
+        self.vote_by = re.compile(rf"(?<!\w)(?:{votes})(?!\w)[^,;:.]{{0,60}}?\bby\s+$", re.IGNORECASE) if votes else None
+        self.percent_share = re.compile(
+            rf"\s*(?:%|per ?cent|percent)(?:\s+of(?!\w)|(?:\s+(?:{'|'.join(pack.linking)}))*\s+(?:{votes})(?!\w))",
+            re.IGNORECASE) if votes and pack.linking else None
+        self.designation = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_designation_article)})\s+$", re.IGNORECASE) \
+            if pack.figure_designation_article else None
+        self.month_before = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_month_before)})\s+$", re.IGNORECASE) \
+            if pack.figure_month_before else None
         self.linking = re.compile(rf"\s*(?:(?:{'|'.join(pack.linking)})\s+)*", re.IGNORECASE) if pack.linking else _SPACE
 
     def unit(self, text: str, n) -> Unit | None:
@@ -124,7 +151,11 @@ class Figures:
         # ", ferries" after "three, at most four"; "Orrelink's ferries"; the singular only
         # right after the figure ("one ferry", "45 million euro", not "400 gigabytes of patient files")
         rate = any(w in self.per_unit for w in unit_words[1:-1])
-        return Unit(re.compile(rf",?\s*(?:(?:[\w'-]+\s+){{0,3}}?(?:{body})|{_singular(body)})(?!\w)"), scale, rate)
+        money = "".join(sym for sym, names in self.currency_names.items() if any(names.fullmatch(w) for w in unit_words))
+        measure = rate or scale != 1.0 or bool(money) \
+            or bool(self.not_a_count and any(self.not_a_count.fullmatch(w) for w in unit_words))
+        return Unit(re.compile(rf",?\s*(?:(?:[\w'-]+\s+){{0,3}}?(?:{body})|{_singular(body)})(?!\w)"), scale, rate,
+                    money, measure, tuple(unit_words))
 
     def figure(self, q: "QuestionRules2", c: str, *, bare: bool = False) -> tuple[float, float | None, float] | None:
         """(value, value_high, confidence) of the figure the content gives. `bare`: the unit
@@ -143,6 +174,20 @@ class Figures:
                 continue
             if q.keywords and q.keywords.fullmatch(c, m.start(), m.end("digits") if m.group("digits") else m.end("word")):
                 continue  # "140 calls to 112 had failed": a number the question names (a line, a route) is no count
+            if self.rank_label and self.rank_label.search(c[max(0, m.start() - 8):m.start()]):
+                continue  # "our number one priority", "the No. 1 source": a rank, no count
+            if spelt and self.fraction_part and self.fraction_part.match(
+                    c, m.end("word2") if m.group("word2") else m.end("word")):
+                continue  # "three-quarters of pensioners", "two thirds of the staff": a share, no count
+            if m.group("digits") and re.fullmatch(r"\d{3,}", m.group("digits")) and self.designation \
+                    and self.designation.search(c[max(0, m.start() - 8):m.start()]) \
+                    and (names := _DESIGNATIONS.match(c, m.end("digits"))):
+                skip = names.end()  # "the 737, 777 and 767", "the 380 MAX": names of models or lines, no count
+                continue
+            if m.group("digits") and self.month_before and self.month_before.search(c[max(0, m.start() - 12):m.start()]):
+                continue  # "on strike since Sept. 13": a day of the month
+            if self.vote_by and self.vote_by.search(c[max(0, m.start() - 80):m.start()]):
+                continue  # "rejected the contract by 94%": a vote's margin
             if spelt and m.group("word2") and _spelt(self.number_words.get(m.group("word").lower()),
                                                      self.number_words.get(m.group("word2").lower())) is None:
                 m = self.single_rx.match(c, m.start())  # "five a day": only "five" is the figure
@@ -194,7 +239,13 @@ class Figures:
             if whole and value < (self._value(whole)[0] or 0) <= 100:
                 skip = whole.end()  # "one in five residents": a share, and its five no count either
                 continue
+            if self.percent_share and (pct := self.percent_share.match(c, end)) \
+                    and not (q.keywords and pct.group(0).rstrip().endswith("of")
+                             and q.keywords.search(c, pct.end(), pct.end() + 25)):
+                continue  # "59% of members", "96% voted to strike": a share of a group or a vote; not "20% of jobs"
             at_unit = unit.rx.match(c, end) if unit else None
+            if at_unit and self.figure_rx.search(at_unit.group(0).lstrip(", ")):
+                at_unit = None  # "Sept. 13, demanding a 40% raise": the unit is the next figure's
             with_unit = bool(at_unit)
             if scale != 1.0:
                 # "40 million euros" under "million euros": 40; "put it at 20 million": 20
@@ -203,11 +254,22 @@ class Figures:
                     value, high = value / scale, high / scale if high else None
             if mult and not with_unit and unit and unit.rate and scale == 1.0:
                 continue  # "a 9.1bn-crown offer" under "crowns per share": the whole sum, not the price of one
-            if not with_unit and c[max(0, m.start() - 1):m.start()] in _CURRENCY:
-                continue  # "€2,000": money, not a count of the unit
+            symbol = c[max(0, m.start() - 1):m.start()]
+            if symbol and symbol in _CURRENCY and not (unit and symbol in unit.money):
+                continue  # "€2,000", "the £300 payment to pensioners": money, not a count of the unit
+            if symbol and symbol in _CURRENCY and not with_unit:
+                if scale != 1.0:
+                    continue  # "€2,000" under "million euros": not in the unit's scale
+                if q.keywords and not (q.keywords.search(c, max(0, m.start() - 1 - NEAR), m.start() - 1)
+                                       or q.keywords.search(c, end, end + NEAR)):
+                    continue  # "a £22bn black hole": money, but not the sum the question asks
+                with_unit = True  # "an income of £35,000" under "pounds"
             if not with_unit and self.not_a_figure and self.not_a_figure.match(c, end):
                 continue  # "8 percent", "three days"
             noun = self.count_noun.match(c, end) if self.count_noun and not at_unit else None
+            if noun and not with_unit and unit and unit.measure \
+                    and not any(w in unit.words for w in noun.group(0).lower().split()):
+                continue  # "33,000 striking workers" under "%", "nine million people" under "pounds": another unit
             counted = bool(not with_unit and value < 1000 and noun and self.whole
                            and self.whole.search(c[max(0, m.start() - 12):m.start()]))  # "all five ships"
             # what the question counts, said of this figure: "leaving three out of service",
