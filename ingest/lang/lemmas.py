@@ -118,17 +118,19 @@ def past_form(word: str, base: str) -> bool:
     return base != word and not word.endswith(("s", "ing"))
 
 
-def tense_kept(lemma: Callable[[str, str], str], spelling: Callable[[str], str] | None = None) \
-        -> Callable[[str, str], str]:
+def tense_kept(lemma: Callable[[str, str], str], spelling: Callable[[str], str] | None = None, *,
+               keep_past: bool = True) -> Callable[[str, str], str]:
     """`lemma` that leaves a past form as written: "calls" and "recommends" fold, "halted"
     does not, so a cue of a thing done ("halted production") is not met by one wanted ("to
-    halt production"); then `spelling`, one spelling of the word's variants."""
+    halt production"); then `spelling`, one spelling of the word's variants. Without
+    `keep_past` every form folds: a cue's base form ("back the offer") meets "backed" there,
+    and a past form kept in the cue meets no base form but after "did" (fold_pattern)."""
     spell = spelling or (lambda w: w)
 
     @lru_cache(maxsize=1 << 16)
     def fold(word: str, before: str) -> str:
         base = lemma(word, before)
-        return spell(word if past_form(word, base) else base)
+        return spell(word if keep_past and past_form(word, base) else base)
     return fold
 
 

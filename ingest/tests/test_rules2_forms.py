@@ -149,6 +149,7 @@ LOOSE = [
     # a cue's article is any determiner's or owner's, with a few words before its noun
     ("The students said they back the council's revised repair plan for the bridge.", "bridge-apology", "affirm"),
     ("'We met our obligations on the bridge,' the Interior Ministry said.", "bridge-apology", "deny"),
+    ("The students said they backed the council's revised repair plan for the bridge.", "bridge-apology", "affirm"),
     ("The students said they back no plan for the bridge.", "bridge-apology", None),
     ("The students said they back a partial repair plan for the bridge.", "bridge-apology", None),
     ("The students said they back the idea of a plan for the bridge.", "bridge-apology", None),

@@ -118,6 +118,7 @@ class Positions:
         self.determiner = rf"(?:{'|'.join(pack.cue_determiners)}|{owner})(?:\s+{word}){{0,3}}?\s+" \
             if pack.cue_determiners else ""
         self.tense_kept = tense_kept(pack.lemma, pack.cue_spelling) if pack.lemma else None
+        self.all_folded = tense_kept(pack.lemma, pack.cue_spelling, keep_past=False) if pack.lemma else None
         self._folds: dict = {}
         self.spelling = pack.cue_spelling
         self.past_after = tuple(pack.cue_past_auxiliary)
@@ -185,11 +186,14 @@ class Positions:
         if not found and self.gap and (loose := self.loose(q)):
             # "112 had failed to connect" meets "112 failed to connect", "had not been
             # affected" "not affected", "did not cause" "not caused"
+            # the sentence's past forms kept (a cue's past meets them), then folded too (a cue's
+            # base form meets "backed Veltria's improved offer" as it meets "back the offer")
             for text in dict.fromkeys((self._spelt_out(written), self._spelt_out(c))):
-                base, starts, ends = self._folded(text, self.tense_kept)
-                if (at_loose := self._cues(loose, base)):
-                    st = self._read(base, at_loose, att)
-                    return _as_written(st and (st[0], st[1], _span_written(text, base, st[2], starts, ends)), written)
+                for fold in (self.tense_kept, self.all_folded):
+                    base, starts, ends = self._folded(text, fold)
+                    if (at_loose := self._cues(loose, base)):
+                        st = self._read(base, at_loose, att)
+                        return _as_written(st and (st[0], st[1], _span_written(text, base, st[2], starts, ends)), written)
         if not found:
             return _as_written(self._negated_inside(q, c), written)
         if c is not written:
