@@ -135,6 +135,16 @@ class LanguagePack:
     denial_always: list[str] = field(default_factory=list)
     # Where one sentence holds two statements ("while", "whereas", "but", ";").
     clause_break: list[str] = field(default_factory=list)
+    # --- who said it, as real reporting writes it (rules/2's speakers and subjects) ------
+    # Words opening a clause before a sentence's subject that is no part of what the subject
+    # says ("Despite reports that ..., the ministry said the march was calm").
+    preposed_not_said: list[str] = field(default_factory=list)
+    # Nouns after an actor's name that make the name their modifier: "Boeing workers said" is
+    # the workers, not Boeing.
+    name_modified_heads: list[str] = field(default_factory=list)
+    # Participles after a comma that tell what a statement led to, the writer's words, not the
+    # speaker's ("..., potentially triggering refunds of $150bn").
+    consequence_participles: list[str] = field(default_factory=list)
     # --- is it a statement at all --------------------------------------------------------
     negation: list[str] = field(default_factory=list)
     # Words of opposition that reverse the cue a few words after them ("opposes a ban",

@@ -140,6 +140,17 @@ PACK = LanguagePack(
     source_nouns=[r"(?:statement|letter|post|report|figures|data|estimates?|document|release|spokes(?:person|man|woman)"
                   r"|officials?|sources?)s? (?:from|by|of|for|at|issued by)"],
     clause_break=[r";", r"while", r"whereas", r"but", r"meanwhile", r"whilst"],
+    # who said it, as real reporting writes it
+    preposed_not_said=[r"despite", r"in spite of", r"although", r"though", r"even though", r"notwithstanding",
+                       r"after", r"when", r"before", r"since", r"because", r"once", r"as soon as", r"until",
+                       r"following", r"amid"],
+    name_modified_heads=[r"workers", r"employees", r"staff(?:ers)?", r"customers", r"clients", r"passengers",
+                         r"users", r"residents", r"shareholders", r"investors", r"pensioners", r"patients",
+                         r"tenants", r"voters", r"supporters", r"fans", r"critics", r"families", r"retirees",
+                         r"contractors", r"suppliers", r"drivers", r"pilots", r"engineers", r"nurses", r"doctors"],
+    # (not "leaving", "bringing", "raising", "sending": "..., bringing the toll to nine" ties a count)
+    consequence_participles=[r"(?:potentially|possibly|effectively|thereby|likely) [a-z]+ing",
+                             r"(?:trigger|prompt|spark|open|pav|forc|caus|fuell?|threaten|plung|deal|hand|mean)ing"],
     negation=[r"not", r"no", r"never", r"n[o']t", r"\w+n't", r"neither", r"nor", r"without", r"none", r"no longer",
               r"nobody"],  # "nobody has one": a subject that negates
     opposition=[r"oppos(?:e|es|ed|ing)", r"against", r"reject(?:s|ed|ing)?", r"resist(?:s|ed|ing)?",

@@ -22,6 +22,7 @@ _VERB_FIRST = re.compile(r"\W*\w+\s+(?:also\s+|then\s+|again\s+)?")  # "but repe
 _APPOSED = re.compile(r"\s*(?:[A-Z][\w.'\-]*\s+){0,3}?[A-Z][\w.'\-]*,\s*")  # "Ann Berg, "
 _OBJECT_THEN = re.compile(r"(?:[^\W\d][\w'\-]*\s+){0,4}?[^\W\d][\w'\-]*,(?=\s)")  # "reporters, adding ..."
 _PLUPERFECT = re.compile(r"\bhad\b")
+_CAPITALIZED_AFTER = re.compile(r"(?:\s+[A-Z][\w.'\-]*)+")  # "the chairwoman| Ann Berg"
 _FINITE = re.compile(r"(?:said|told|wrote|\w+(?:ed|s|ing))\b")  # no bare verb after "should ... and"
 _TWO_WORDS = re.compile(r"\s+([\w']+)\s+[\w']+")  # the two words after a subject
 _COMMA = re.compile(r",(?!\d{3})")
@@ -62,6 +63,15 @@ class Speakers(Subjects):
             if pack.not_yet else None
         self.joiner = words(pack.coordination)
         self.subordinate = words(pack.subordinate)
+        # "Boeing (factory) workers": a name that modifies the subject's noun (subjects.py)
+        self.modified_head = re.compile(rf"\s+(?:([a-z\-]+)\s+)?(?:{'|'.join(pack.name_modified_heads)})(?!\w)") \
+            if pack.name_modified_heads else None
+        # "Despite A, X said B", "Speaking after A, X said B": A is not X's, not even when B says nothing
+        self.preposed = re.compile(rf"\W*(?:(?:{'|'.join(pack.preposed_not_said)})(?!\w)|[a-z]{3,}ing\s+(?:after|at|to|on|in|before|from|with|during|ahead|outside|about|the|a|an|his|her|their|its)\s)",
+                                   re.IGNORECASE) \
+            if pack.preposed_not_said else None
+        self.consequence = re.compile(rf",\s*(?:{'|'.join(pack.consequence_participles)})(?!\w)") \
+            if pack.consequence_participles else None
         self._determiner_only = re.compile(rf"\s*(?:(?:{det})\s+)?", re.IGNORECASE)
         self.according_gap = re.compile(rf"\s*(?:(?:{det})\s+)?(?:(?:{'|'.join(pack.source_nouns)})\s+)?(?:(?:{det})\s+)?",
                                         re.IGNORECASE) if pack.source_nouns else None
@@ -78,6 +88,10 @@ class Speakers(Subjects):
         said_at = rf"\s*(?:(?<!\w)(?:{when})(?!\w)[^,;:\"]{{0,50}}?)?\s*[.!?]?\s*"
         self.said_at = re.compile(said_at, re.IGNORECASE) if pack.not_subject else None
         self.said_when = re.compile(rf"\s*(?:{listener})?{said_at}", re.IGNORECASE) if pack.not_subject else None
+        self.verb_after_name = re.compile(rf"(?<!\w)(?:{'|'.join(pack.auxiliary)})(?!\w)") if pack.auxiliary else None
+        # after an inverted saying's name, a phrase or a clause of its own ("... after the vote")
+        self.said_then = re.compile(rf"\s*(?:{'|'.join(pack.not_subject + pack.subordinate + pack.preposed_not_said)}"
+                                    rf"|as|while|whilst|during|adding|saying)(?!\w)", re.IGNORECASE) if pack.not_subject else None
         # ", who (has) told": a relative pronoun and up to three words before its verb
         self.relative_head = re.compile(rf",\s*(?:{'|'.join(pack.relative)})\s+(?:[\w\-]+\s+){{0,3}}",
                                         re.IGNORECASE) if pack.relative else None
@@ -232,7 +246,8 @@ class Speakers(Subjects):
                             gap = (c_start + len(lead), s.index(",", v_end) + 1)
                     else:
                         content, reach = (v_start, self._nested(s, v_end, c_end)), c_end
-                        if lead.endswith((",", '"', "'")) and len(lead) > 8:
+                        if lead.endswith((",", '"', "'")) and len(lead) > 8 and not (
+                                self.preposed and self.preposed.match(s, c_start)):
                             alt = (c_start, c_start + len(lead))  # '..., the students told reporters': if nothing follows
                 else:
                     lead = orig[c_start:v_start].rstrip()
@@ -257,11 +272,13 @@ class Speakers(Subjects):
                         continue
                     after = [m for m in clause_mentions if m.start >= v_end and m.start - v_end <= AFTER_GAP
                              and not self.names.is_object(s, m)]
-                    if not after:
-                        continue
+                    if not after or self._relative_lead(s, c_start, v_start):
+                        continue  # "Ann Berg, who campaigns for X, said ...": Berg's, no actor's
                     # '"...," said Ann Berg, a spokeswoman for X': X; "..., said the chairwoman Ann Berg": Berg
                     speakers = self._coordinated(s, self._spoken_for(s, self._named(orig, after[0], clause_mentions),
                                                                      clause_mentions), clause_mentions, forward=True)
+                    if not self._closes(s, orig, speakers[-1], c_end):
+                        continue  # "..., said the ministry was weak": the name is what is said, not who says it
                     content = (c_start, v_start)
                 att = self._attribution(s, speakers, content, verb, prev, mentions, v_start,
                                         alt=alt if subject is not None else None)
@@ -296,6 +313,30 @@ class Speakers(Subjects):
             out.append(att)
             covered.append((att.content[0], reach or att.content[1]))  # a nested saying stays unread
         return out
+
+    def _relative_lead(self, s, c_start, v_start) -> bool:
+        """Whether the words before the verb end with a relative clause (", who campaigns for
+        X,"): its antecedent is the verb's subject, so the form is not the inverted one."""
+        if not self.relative:
+            return False
+        lead = s[c_start:v_start].rstrip()
+        return any(m.end() == len(lead) for m in self.relative.finditer(lead))
+
+    def _closes(self, s, orig, name, c_end) -> bool:
+        """Whether a name after an inverted verb ends its clause, but for the names after a
+        title and when, where or to whom it was said ('..., said the minister on Monday', '...,
+        declared the chairwoman Ann Berg after the vote', '..., said Ann Berg, adding ...'): not
+        '..., said the ministry was weak', whose name opens what is said."""
+        names = _CAPITALIZED_AFTER.match(orig, name.end, c_end)
+        rest = s[names.end() if names else name.end:c_end]
+        if not rest.strip() or rest.lstrip()[0] in ",.;:\"()" or bool(
+                self.said_when and self.said_when.fullmatch(rest)) or bool(self.said_then and self.said_then.match(rest)):
+            return True
+        # "said the student spokesperson, ...": more of the name; "said Ofwat was weak", "said KKR's
+        # exit ...", "said the ministry failed ...": a verb of its own
+        phrase = re.split(r"[,;:.!?\"]", rest, maxsplit=1)[0]
+        return not (phrase.startswith("'") or re.match(r"\s*[a-z]+ed\b", phrase)
+                    or (self.verb_after_name and self.verb_after_name.search(phrase)))
 
     def _as_said(self, s, orig, c_start, c_end, v_start, v_end, verb, mentions, in_quote, prev,
                  all_mentions) -> Attribution | None:
@@ -414,8 +455,9 @@ class Speakers(Subjects):
         if self.subordinate and self.subordinate.match(s.lstrip()):  # "After the ministry's statement, the students ..."
             comma = s.find(",", 0, c_start)
             start = comma + 1 if comma >= 0 else 0
-        return next((m for m in mentions if start <= m.start < c_start and not in_quote(m.start)
-                     and not self.names.is_object(s, m) and not self._owns_thing(s, m)), None)
+        first = next((m for m in mentions if start <= m.start < c_start and not in_quote(m.start)
+                      and not self.names.is_object(s, m) and not self._owns_thing(s, m)), None)
+        return None if first and self._modifier(s, first, c_start) else first  # "Boeing workers welcomed A but ..."
 
     def label(self, orig: str):
         """A transcript's speaker label opening `orig` ("KOVAC:", "Mara Kovac:", "UNION

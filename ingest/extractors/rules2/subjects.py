@@ -78,6 +78,13 @@ class Subjects:
                 return False
         return True
 
+    def _modifier(self, s, m: Mention, end: int) -> bool:
+        """`m` is the modifier of a noun that heads the subject, before `end` (the verb):
+        "Boeing workers said", "Thames Water customers say" (not "the ministry told workers")."""
+        head = self.modified_head.match(s, m.end, end) if self.modified_head else None
+        return bool(head) and not (head.group(1) and (self.attribution.fullmatch(head.group(1)) or (
+            self.joiner and self.joiner.fullmatch(head.group(1)))))
+
     def _spoken_for(self, s, m: Mention, mentions) -> Mention:
         """The actor a stand-in speaks for, named right after it: "a spokeswoman for X" is X."""
         if m.actor is None and self.speaks_for:
@@ -126,6 +133,8 @@ class Subjects:
                 continue
             if m.actor and self._owns_thing(s, m):
                 continue  # "the yard that built Orrelink's ferries says": not Orrelink (its office would be)
+            if m.actor and self._modifier(s, m, v_start):
+                return None  # "Boeing workers said": the workers, no actor
             # A name followed by its own verb before ours is that verb's subject ("the union
             # set up its pickets, Harbourline said"): the nearest name wins anyway.
             return m
