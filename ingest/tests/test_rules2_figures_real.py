@@ -96,3 +96,25 @@ def test_model_numbers_are_names(story_pay):
     assert figures(story_pay, "The students said the police used the 737, 777 and 767, and marchers were hurt.",
                    "injured") == []
     assert figures(story_pay, "The students said 737 marchers were injured.", "injured") == [737]
+
+
+@pytest.fixture
+def story_two_counts(story_pay):
+    # two counts of the same unit: the injured and the arrested
+    from ledger.models import Question, Topic
+
+    Question.objects.create(story=story_pay, topic=Topic.objects.get(story=story_pay, key="crowds"), key="arrested",
+                            kind="number", unit="marchers", text="How many marchers were arrested?",
+                            keywords=[r"\barrest", r"\bdetain"])
+    return story_pay
+
+
+def test_a_count_of_another_question_of_the_unit_is_not_this_ones(story_two_counts):
+    # "40 marchers were arrested" counts no injured marchers, when the story asks both
+    sentence = "The students said 40 marchers were arrested outside the clinic for the injured."
+    assert figures(story_two_counts, sentence, "injured") == []
+    assert figures(story_two_counts, sentence, "arrested") == [40]
+    sentence = "The ministry put the number of marchers detained at 40 and the number injured at 12."
+    assert figures(story_two_counts, sentence, "injured") == [12]
+    assert figures(story_two_counts, sentence, "arrested") == [40]
+    assert figures(story_two_counts, "The students said 12 marchers were injured.", "injured") == [12]

@@ -9,7 +9,9 @@ scale; under a rate ("crowns per share") a figure in a scale without the unit is
 No count either: a fraction in words ("three-quarters of"), a rank ("number one"), a day ("Sept.
 13"), model names ("the 737, 777 and 767"), money under a unit that is not money ("the £300
 payment to pensioners"); under a measure (%, money, a rate) a figure with a noun of its own
-("33,000 workers") and, under %, a share of a group or a vote ("59% of members", "by 94%")."""
+("33,000 workers") and, under %, a share of a group or a vote ("59% of members", "by 94%"). A count
+that another question of the same unit asks ("2,000 people were evacuated" beside a death toll)
+is that one's."""
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -136,7 +138,20 @@ class Figures:
             if pack.figure_designation_article else None
         self.month_before = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_month_before)})\s+$", re.IGNORECASE) \
             if pack.figure_month_before else None
+        self.other_counts: dict[str, re.Pattern] = {}  # by question: the keywords of the others of its unit (counts_of)
         self.linking = re.compile(rf"\s*(?:(?:{'|'.join(pack.linking)})\s+)*", re.IGNORECASE) if pack.linking else _SPACE
+
+    def counts_of(self, questions) -> None:
+        """The story's number questions: each one's keywords are, for the others of the same
+        unit, another event's ("How many died?" beside "How many were evacuated?")."""
+        self.other_counts = {}
+        for q in questions:
+            if not (q.number and q.unit_rules):
+                continue
+            others = [o.keywords.pattern for o in questions if o.key != q.key and o.number and o.keywords
+                      and o.unit_rules and o.unit_rules.words == q.unit_rules.words]
+            if others:
+                self.other_counts[q.key] = re.compile("|".join(f"(?:{p})" for p in others))
 
     def unit(self, text: str, n) -> Unit | None:
         """The unit of a number question: its words as written, each singular or plural; a
@@ -275,8 +290,15 @@ class Figures:
             # what the question counts, said of this figure: "leaving three out of service",
             # "600 residents marched", "bringing the number out of service to three", "a total of 12"
             after = at_unit or noun
-            keyed = bool(q.keywords and q.keywords.match(c, self.linking.match(c, after.end() if after else end).end())) \
-                or bool(self.count_head and self.count_head.search(c, max(0, m.start() - 60), m.start()))
+            predicate = self.linking.match(c, after.end() if after else end).end()
+            keyed = bool(q.keywords and q.keywords.match(c, predicate))
+            head = self.count_head.search(c, max(0, m.start() - 60), m.start()) if self.count_head else None
+            others = self.other_counts.get(q.key)
+            if others and not keyed and (others.match(c, predicate) or (
+                    head and others.search(head.group(0)) and not (q.keywords and q.keywords.search(head.group(0))))):
+                continue  # "2,000 people were evacuated", "the number of people evacuated at 4,800": the count
+                # of another question of the same unit, not of the dead
+            keyed = keyed or bool(head)
             if not (with_unit or keyed or counted or mult) and value < (10 if bare else 1000):
                 continue
             if (spelt or value < 10) and not (mult or bare or keyed) and q.keywords \
