@@ -90,7 +90,8 @@ PACK = LanguagePack(
     # a body's own people and papers: "its spokesman", "company officials", "the filing said"
     speaking_staff=[
         r"(?:its|their) (?:spokes(?:person|man|woman)|boss|chief executive|chief|chair(?:man|woman)?|head|leader"
-        r"|director|president|lawyers?)",
+        r"|director|president|lawyers?|(?:general )?counsel)",
+        r"the \d{1,3}-year-old",  # a person named before, by age
         rf"(?:the|an?) (?:{_BODY}|ministry|government) (?:statement|filing|letter|report)",
         rf"(?:(?:its|their) )?(?:{_BODY}|ministry|government) officials", r"(?:its|their) officials",
         r"the (?:document|filing|submission|prospectus)",

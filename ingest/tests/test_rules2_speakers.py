@@ -355,6 +355,9 @@ STAND_INS = [
     ("pronoun-role", "A ministry spokesman said the police have no such device.",
      "The President said the LRAD must be banned. A ministry spokesman said the police have no such device.",
      ["march-15"], [("ministry", "device-owned", "deny", None)]),
+    ("pronoun-role", "The 52-year-old said the police have no such device.",
+     "The Interior Minister spoke on Monday. The 52-year-old said the police have no such device.",
+     ["march-15"], [("ministry", "device-owned", "deny", None)]),
     # not when the sentence before names two bodies
     ("pronoun-role", "Its spokesman said the police have no such device.",
      "The students and the Interior Ministry met on Monday. Its spokesman said the police have no such device.",
@@ -390,4 +393,23 @@ BELIEFS = [
 @pytest.mark.parametrize("cls, sentence, context, topics, expected", BELIEFS,
                          ids=[f"{c[0]}: {c[1][:40]}" for c in BELIEFS])
 def test_rules2_reads_beliefs(story_total_ban, cls, sentence, context, topics, expected):
+    assert sorted(run(rules2, story_total_ban, sentence, topics, context), key=str) == sorted(expected, key=str)
+
+
+# A long apposition between the subject and its verb is no gap
+APPOSED = [
+    ("speaker-clause", "The Interior Ministry, the body in charge of the police since 1991 and of the border guard "
+     "since 2006, said the police have no such device.", None, ["march-15"],
+     [("ministry", "device-owned", "deny", None)]),
+    # the capitalized words that go on with an alias are the name's
+    ("speaker-clause", "Interior Ministry Headquarters, the office in charge of 2.5 million records since 1991, said "
+     "the police have no such device.", None, ["march-15"], [("ministry", "device-owned", "deny", None)]),
+    ("speaker-clause", "The Interior Minister, a former lawyer who has held the post for six years, told reporters "
+     "that the police have no such device.", None, ["march-15"], [("ministry", "device-owned", "deny", None)]),
+]
+
+
+@pytest.mark.parametrize("cls, sentence, context, topics, expected", APPOSED,
+                         ids=[f"{c[0]}: {c[1][:40]}" for c in APPOSED])
+def test_rules2_reads_past_an_apposition(story_total_ban, cls, sentence, context, topics, expected):
     assert sorted(run(rules2, story_total_ban, sentence, topics, context), key=str) == sorted(expected, key=str)

@@ -26,8 +26,8 @@ How a sentence is read (docs/extraction.md says it at length):
    for X.").
 4. The speaker is the verb's subject, in the main clause: the nearest name (an actor's
    alias or role noun, or a pronoun; of overlapping names the longest, an alias with the
-   capitalized words after "the" before it) before the verb, skipping a relative clause
-   (", who ..., ") and refusing a name that is the object of a preposition ("critics of the
+   capitalized words after "the" before it and those after it) before the verb, skipping a
+   relative clause (", who ..., ") or an apposition (", the country's largest operator, ") and refusing a name that is the object of a preposition ("critics of the
    union said"); names joined by "and" / "as well as" (also "and now") are several
    speakers. In the inverted form ('"...," said the minister', "..., declared the chairwoman Ann Berg to our newspaper
    on Monday") the subject follows the verb. A second verb after "and", far from its subject

@@ -12,6 +12,8 @@ from ingest.lang import LanguagePack, pattern_lower, words_regex
 FUZZY_CUTOFF = 85  # rapidfuzz ratio for a misspelt name ("Lindquist" for "Lindqvist")
 
 _STAFF = ("official", "officials", "statement", "filing", "letter", "report")  # "a company statement": the company's
+_TAIL_CAPITALS = re.compile(r"(?:[ \t]+(?!(?:The|A|An|And|Or|Of|In|On|At|For|To|But|As|If|By|Mr|Ms|Mrs|Dr|Monday|Tuesday"
+                            r"|Wednesday|Thursday|Friday|Saturday|Sunday)\b)[A-Z][\w\-]*(?!'))+(?=[\s,.;:!?\"]|$)")
 _POSSESSOR = re.compile(r"'s?\s+")  # "the council's |chief executive"
 _WORD_EDGE = re.compile(r"\\[bB]")
 _CAPITALIZED = re.compile(r"\b[A-Z][a-z]{5,}\b")
@@ -152,7 +154,10 @@ class Names:
                     # the capitalized words before the alias
                     lead = _LEAD_CAPITALS.search(s, max(0, m.start() - 60), m.start())
                     a = lead.start(1) if lead and s[m.start():m.start() + 1].isupper() else m.start()
-                    found.append(Mention(a, m.end(), key, s[a:m.end()], "alias"))
+                    # and the capitalized words after it that go on with the name ("Tessaly Mobile")
+                    tail = _TAIL_CAPITALS.match(s, m.end()) if s[m.start():m.start() + 1].isupper() else None
+                    b = tail.end() if tail else m.end()
+                    found.append(Mention(a, b, key, s[a:b], "alias"))
         for (key, pattern), leads in zip(self.roles, self._role_leads):
             if leads is not None and not any(x in low for x in leads):
                 continue

@@ -11,6 +11,8 @@ SUBJECT_GAP = 60  # characters between a subject and its verb, relative clauses 
 
 _POSSESSIVE = re.compile(r"'s?\s+([a-z\-]+(?:\s+[a-z\-]+)?)")  # "Orrelink's ferries", "its own report"
 QUOTE = re.compile(r'"[^"]{2,}?"')
+# an apposition right after the subject, up to the comma before the verb (no quotation, no clause break)
+_APPOSITION = re.compile(r'\s*,(?:[^,;:.!?"]|[.,](?=\d)){1,160},\s*$')
 _OPENING = re.compile(r"\s*(?:\d{1,2}[:.]\d{2}\s+)?(?:[\w'\-]+\s+){0,3}")  # "17:02 The" before a sentence's subject
 _CAPITALS = re.compile(r"(?:\s+[A-Z][\w.'\-]*)*\s+")  # "the chairwoman| Ann |Berg"
 # up to three words in small letters after a comma or quotation: a title before a name
@@ -115,6 +117,8 @@ class Subjects:
 
     def _subject(self, s, before, v_start, c_start) -> Mention | None:
         inner = [(r.start(), r.end()) for r in self.relative.finditer(s, c_start, v_start)] if self.relative else []
+        # the names inside an apposition ("X, the body in charge of the police since 1991, said")
+        inner += [(m.end, v_start) for m in before[:1] if _APPOSITION.fullmatch(s, m.end, v_start)]
         for m in reversed(before):
             if any(i < m.start < j for i, j in inner):
                 continue  # a name inside ", which the students accused of lying,"
@@ -122,6 +126,8 @@ class Subjects:
             if self.relative:
                 gap = self.relative.sub(" ", gap)
             gap = re.sub(r"\([^)]*\)", " ", gap)
+            if _APPOSITION.fullmatch(gap):
+                gap = " "  # "X, the country's largest operator with ..., said"
             if len(gap.strip()) > SUBJECT_GAP or re.search(r'[.;:!?]', gap):
                 return None
             if self.first_person and self.first_person.search(gap):
