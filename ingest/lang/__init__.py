@@ -310,6 +310,8 @@ class LanguagePack:
     figure_designation_article: list[str] = field(default_factory=list)
     # Right before a number, a month: "since Sept. 13" is a day, no count.
     figure_month_before: list[str] = field(default_factory=list)
+    # The ways of writing a percentage: a unit "%" meets "40 per cent" too, and "per cent" "40%".
+    figure_percent_words: list[str] = field(default_factory=list)
     # --- hooks ---------------------------------------------------------------------------
     normalize: Callable[[str], str] = fold
     sentence_abbreviations: list[str] = field(default_factory=list)

@@ -331,6 +331,7 @@ PACK = LanguagePack(
                        r"(?:was|were) (?:passed|carried|defeated|rejected|approved|backed)", r"cast (?:their )?ballots"],
     figure_designation_article=[r"the"],
     # the content is read lower-cased, so "may" too: "may 13 people" is rare beside "May 13"
+    figure_percent_words=[r"%", r"per ?cent", r"percent", r"pct"],
     figure_month_before=[r"January", r"February", r"March", r"April", r"May", r"June", r"July", r"August",
                          r"September", r"October", r"November", r"December",
                          r"(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?"],

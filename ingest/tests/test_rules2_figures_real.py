@@ -118,3 +118,11 @@ def test_a_count_of_another_question_of_the_unit_is_not_this_ones(story_two_coun
     assert figures(story_two_counts, sentence, "injured") == [12]
     assert figures(story_two_counts, sentence, "arrested") == [40]
     assert figures(story_two_counts, "The students said 12 marchers were injured.", "injured") == [12]
+
+
+def test_a_percentage_in_words_meets_the_sign(story_pay):
+    # "40 per cent" under a unit "%", as "40%"; its shares are none either
+    assert figures(story_pay, "The students said they want a 40 per cent pay rise.", "pay-rise") == [40]
+    assert figures(story_pay, "The students said police pay must rise by 12 percent.", "pay-rise") == [12]
+    assert figures(story_pay, "The students said 64 per cent of members voted against the pay offer.",
+                   "pay-rise") == []

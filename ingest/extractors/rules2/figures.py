@@ -139,6 +139,8 @@ class Figures:
         self.month_before = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_month_before)})\s+$", re.IGNORECASE) \
             if pack.figure_month_before else None
         self.other_counts: dict[str, re.Pattern] = {}  # by question: the keywords of the others of its unit (counts_of)
+        self.percent_words = re.compile(rf"(?:{'|'.join(pack.figure_percent_words)})", re.IGNORECASE) \
+            if pack.figure_percent_words else None
         self.linking = re.compile(rf"\s*(?:(?:{'|'.join(pack.linking)})\s+)*", re.IGNORECASE) if pack.linking else _SPACE
 
     def counts_of(self, questions) -> None:
@@ -163,6 +165,8 @@ class Figures:
         if scale != 1.0:
             unit_words = unit_words[1:]
         body = r"\s+".join(re.escape(w) for w in unit_words)
+        if self.percent_words and self.percent_words.fullmatch(" ".join(unit_words)):
+            body = self.percent_words.pattern  # "40 per cent" under "%", "40%" under "per cent"
         # ", ferries" after "three, at most four"; "Orrelink's ferries"; the singular only
         # right after the figure ("one ferry", "45 million euro", not "400 gigabytes of patient files")
         rate = any(w in self.per_unit for w in unit_words[1:-1])
