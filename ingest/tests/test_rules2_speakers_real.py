@@ -51,3 +51,17 @@ def test_an_actor_named_as_a_modifier_is_not_the_speaker(story3):
     # its officials and its spokesman speak for it
     assert said(story3, "Interior Ministry officials said the police have no such device.") == MINISTRY_DENIES
     assert said(story3, "A spokesman for the Interior Ministry said the police have no such device.") == MINISTRY_DENIES
+
+
+def test_a_pronoun_after_the_sentences_own_subject_is_that_subjects(story3):
+    before = "The Interior Minister spoke in parliament on Monday."
+    for sentence in ("Ana Petrovic said the march was calm as she insisted the police have an LRAD.",
+                     "Ana Petrovic said the march was calm, and she added that the police have an LRAD.",
+                     "The mayor of Novi Sad said the march was calm as he insisted the police have an LRAD."):
+        assert said(story3, sentence, before + " " + sentence) == [], sentence
+    # the sentence's own subject an actor: the pronoun is that actor
+    sentence = "The Interior Minister said the march was calm as he insisted the police have no such device."
+    assert said(story3, sentence) == MINISTRY_DENIES
+    # a pronoun opening the sentence is still the one before's speaker
+    sentence = "She said the police have no such device."
+    assert said(story3, sentence, before + " " + sentence) == MINISTRY_DENIES

@@ -16,6 +16,7 @@ _APPOSITION = re.compile(r'\s*,(?:[^,;:.!?"]|[.,](?=\d)){1,160},\s*$')
 _OPENING = re.compile(r"\s*(?:\d{1,2}[:.]\d{2}\s+)?(?:[\w'\-]+\s+){0,3}")  # "17:02 The" before a sentence's subject
 _CAPITALS = re.compile(r"(?:\s+[A-Z][\w.'\-]*)*\s+")  # "the chairwoman| Ann |Berg"
 # up to three words in small letters after a comma or quotation: a title before a name
+_COMPLEMENT = re.compile(r"\s+of\s+(?:the\s+)?[a-z][\w'\-]*")  # "the mayor| of Doncaster" (lower-cased text)
 _TITLE = re.compile(r"""(?:,|(?<=[,.!?])["'])\s*((?:[a-z][\w'\-]*\s+){0,2}[a-z][\w'\-]*)$""")
 
 
@@ -86,6 +87,26 @@ class Subjects:
         head = self.modified_head.match(s, m.end, end) if self.modified_head else None
         return bool(head) and not (head.group(1) and (self.attribution.fullmatch(head.group(1)) or (
             self.joiner and self.joiner.fullmatch(head.group(1)))))
+
+    def _complemented(self, s, m: Mention) -> bool:
+        """A role noun with a complement of its own ("the mayor of Doncaster"): another's role,
+        no stand-in for an actor named before."""
+        return m.kind == "generic" and bool(_COMPLEMENT.match(s, m.end))
+
+    def _own_subject(self, s, m: Mention, mentions, quotes) -> bool:
+        """Whether a pronoun comes after a verb of saying whose subject is the sentence's own,
+        a name that is no actor's or a role with its own complement ("Ann Berg said A as she
+        called for B", "The mayor of Doncaster said A, and he added B"): the pronoun is that
+        subject."""
+        verb = next((v for v in self.attribution.finditer(s, 0, m.start)
+                     if not any(a < v.start() < b for a, b in quotes)), None)
+        if verb is None or not s[:verb.start()].strip(' "\''):
+            return False
+        subject = self.subject_at(s, mentions, verb.start())
+        if subject is None:
+            lead = s[self.clause_at(s, verb.start())[0]:verb.start()]
+            return bool(lead.strip()) and not lead.rstrip().endswith((",", '"', "'"))  # not '"...," she said'
+        return self._complemented(s, subject)
 
     def _spoken_for(self, s, m: Mention, mentions) -> Mention:
         """The actor a stand-in speaks for, named right after it: "a spokeswoman for X" is X."""
@@ -200,6 +221,8 @@ class Subjects:
                    and not any(a <= x.start < b for a, b in quotes)]  # a name in a quotation says nothing
         if earlier:
             return earlier[0].actor
+        if self._complemented(s, m) or (m.kind == "pronoun" and self._own_subject(s, m, mentions, quotes)):
+            return None  # "The mayor of Doncaster said ...", "Ann Berg said A as she called for B": not the one before
         if m.kind == "generic" and (owner := self.names.owner_of(m)):
             return owner  # "the council" after the operator spoke: the one actor whose names say "council"
         if prev:
