@@ -95,6 +95,10 @@ class LanguagePack:
     # A belief said of its holder, read as a verb of saying ("the union believes ...", "is
     # convinced that ...").
     belief_said: list[str] = field(default_factory=list)
+    # A body's position stated as "X's position is that ...": the noun (position, view), and
+    # the words from it to what is held, read as a verb of saying.
+    held_view_nouns: list[str] = field(default_factory=list)
+    held_view_said: list[str] = field(default_factory=list)
     # Adverbs that may follow a joining word in a list of speakers ("A, B and now C say").
     joined_speaker_adverbs: list[str] = field(default_factory=list)
     # Words before a name that make it an object or a subordinate, not the speaker

@@ -413,3 +413,19 @@ APPOSED = [
                          ids=[f"{c[0]}: {c[1][:40]}" for c in APPOSED])
 def test_rules2_reads_past_an_apposition(story_total_ban, cls, sentence, context, topics, expected):
     assert sorted(run(rules2, story_total_ban, sentence, topics, context), key=str) == sorted(expected, key=str)
+
+
+# A body's stated position, view or stance "is that ...": its statement
+POSITIONS_HELD = [
+    ("verbs", "The Interior Ministry's position is that the police have no such device.", None, ["march-15"],
+     [("ministry", "device-owned", "deny", None)]),
+    ("verbs", "The Interior Minister's view remains that the LRAD must be banned.", None, ["march-15"],
+     [("ministry", "device-banned", "affirm", None)]),
+    ("verbs", "The Interior Ministry's car is that the police have no such device.", None, ["march-15"], []),
+]
+
+
+@pytest.mark.parametrize("cls, sentence, context, topics, expected", POSITIONS_HELD,
+                         ids=[f"{c[0]}: {c[1][:40]}" for c in POSITIONS_HELD])
+def test_rules2_reads_a_position_held(story_total_ban, cls, sentence, context, topics, expected):
+    assert sorted(run(rules2, story_total_ban, sentence, topics, context), key=str) == sorted(expected, key=str)

@@ -12,10 +12,11 @@ How a sentence is read (docs/extraction.md says it at length):
 3. Attributions in each clause: a verb of saying (one word or several: "told reporters",
    "issued a statement", "ruled that", "reads out", "let it be known that") or of wanting
    ("wants a full ban"; "does not want", "no longer wants" the opposite; not "wants the
-   minister to say whether") or of belief ("believes", "is convinced that"), "opposes"
-   (against), "according to X", "as X said," / "..., as X explained on Monday" / "..., like
-   X told Y", "..., so the minister." (translated text; not "..., so the minister resigned."), a body's ruling or verdict ("..., the court's
-   ruling says"), a transcript label ("KOVAC: ...", "KOVAC (recording): ..."), a quotation
+   minister to say whether") or of belief ("believes", "is convinced that"), a position
+   held ("the ministry's position is that ..."), "opposes" (against), "according to X",
+   "as X said," / "..., as X explained on Monday" / "..., like X told Y", "..., so the
+   minister." (translated text; not "..., so the minister resigned."), a body's ruling or
+   verdict ("..., the court's ruling says"), a transcript label ("KOVAC: ...", "KOVAC (recording): ..."), a quotation
    after a colon ('Kovac, at the gate: "..."'), a clause after a colon whose subject is the
    sentence's own again ("17:02 The mayor opens the debate with a surprise: the city will
    offer ..."; not another actor's clause), or a credit opening the sentence, a live blog's

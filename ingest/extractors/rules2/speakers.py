@@ -37,7 +37,9 @@ class Speakers(Subjects):
 
     def __init__(self, pack: LanguagePack, names: Names):
         self.names = names
-        self.attribution = words(pack.attribution + pack.denial + pack.wanting_said + pack.belief_said)
+        self.attribution = words(pack.attribution + pack.denial + pack.wanting_said + pack.belief_said
+                                 + pack.held_view_said)
+        self.held_view = words(pack.held_view_nouns)  # "the union's position is that": the union's words
         self.wanting = words(pack.wanting_said)
         # "were warned", not "are saying": a participle after a word of the passive
         self.passive = re.compile(rf"(?<!\w)(?:{'|'.join(pack.passive)})\s+$", re.IGNORECASE) if pack.passive else None

@@ -77,7 +77,8 @@ class Subjects:
             return False
         for word in owned.group(1).split():
             if (self.names.generic_roles and self.names.generic_roles.fullmatch("the " + word)) or (
-                    self.speaks_for and self.speaks_for.search(word + " of ")):
+                    self.speaks_for and self.speaks_for.search(word + " of ")) or (
+                    self.held_view and self.held_view.fullmatch(word)):
                 return False
         return True
 
