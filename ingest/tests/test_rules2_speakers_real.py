@@ -65,3 +65,20 @@ def test_a_pronoun_after_the_sentences_own_subject_is_that_subjects(story3):
     # a pronoun opening the sentence is still the one before's speaker
     sentence = "She said the police have no such device."
     assert said(story3, sentence, before + " " + sentence) == MINISTRY_DENIES
+
+
+def test_two_statements_joined_by_a_bare_comma(story3):
+    # "X said A, Y insisted that B": B is Y's, not X's
+    assert said(story3, "The Interior Ministry said the march was calm, Ana Petrovic insisted that the police "
+                        "have an LRAD.") == []
+    assert said(story3, "The Interior Ministry ruled that the march was calm, the students insisted that the "
+                        "police bought an LRAD.") == [("students", "device-owned", "affirm", None)]
+    assert said(story3, "The students said the police bought an LRAD, the Interior Ministry insisted the police have "
+                        "no such device.") == [("ministry", "device-owned", "deny", None),
+                                               ("students", "device-owned", "affirm", None)]
+    # an inverted saying inside, or one closing the sentence, is no new statement
+    assert said(story3, "The police have no such device, the Interior Minister insisted on Monday.") == \
+        MINISTRY_DENIES
+    # a saying inside the first statement's subordinate clause is neither's, as before
+    assert said(story3, "The Interior Ministry said that after the march, the students told reporters the police "
+                        "have no such device.") == []

@@ -22,6 +22,7 @@ _VERB_FIRST = re.compile(r"\W*\w+\s+(?:also\s+|then\s+|again\s+)?")  # "but repe
 _APPOSED = re.compile(r"\s*(?:[A-Z][\w.'\-]*\s+){0,3}?[A-Z][\w.'\-]*,\s*")  # "Ann Berg, "
 _OBJECT_THEN = re.compile(r"(?:[^\W\d][\w'\-]*\s+){0,4}?[^\W\d][\w'\-]*,(?=\s)")  # "reporters, adding ..."
 _PLUPERFECT = re.compile(r"\bhad\b")
+_SPLICED_SUBJECT = re.compile(r"\s+[^\s,;:\"][^,;:\"]{0,80}?\s+")  # ", President Ann Berg on Friday (local time) |insisted"
 _CAPITALIZED_AFTER = re.compile(r"(?:\s+[A-Z][\w.'\-]*)+")  # "the chairwoman| Ann Berg"
 _FINITE = re.compile(r"(?:said|told|wrote|\w+(?:ed|s|ing))\b")  # no bare verb after "should ... and"
 _TWO_WORDS = re.compile(r"\s+([\w']+)\s+[\w']+")  # the two words after a subject
@@ -65,6 +66,7 @@ class Speakers(Subjects):
             if pack.not_yet else None
         self.joiner = words(pack.coordination)
         self.subordinate = words(pack.subordinate)
+        self.relative_word = words(pack.relative)
         # "Boeing (factory) workers": a name that modifies the subject's noun (subjects.py)
         self.modified_head = re.compile(rf"\s+(?:([a-z\-]+)\s+)?(?:{'|'.join(pack.name_modified_heads)})(?!\w)") \
             if pack.name_modified_heads else None
@@ -185,9 +187,12 @@ class Speakers(Subjects):
         anchors.sort()
         for v_start, v_end, kind, verb in anchors:
             reach = None  # how far the attribution covers others' verbs, when beyond its content
+            spliced = None  # "X said A, Y insisted that B": where Y's clause starts, after a bare comma
             if any(a <= v_start < b for a, b in covered) and not self._and_saying(s, v_start, c_start, out, covered,
                                                                                    clause_mentions):
-                continue  # reported inside another's statement ("X said Y told ...")
+                spliced = self._comma_saying(s, orig, v_start, v_end, c_end, out, covered, in_quote)
+                if not spliced:
+                    continue  # reported inside another's statement ("X said Y told ...")
             if kind == "verb" and (att := self._as_said(s, orig, c_start, c_end, v_start, v_end, verb, clause_mentions,
                                                         in_quote, prev, mentions)):
                 pass
@@ -221,7 +226,7 @@ class Speakers(Subjects):
                 # "The police have none, said the minister.": the name closing the clause is
                 # the speaker, not the one before the verb
                 subject = None if self._closing_name(s, orig, c_start, c_end, v_start, v_end, clause_mentions) \
-                    else self.subject_at(s, clause_mentions, v_start, c_start)
+                    else self.subject_at(s, clause_mentions, v_start, spliced or c_start)
                 if subject is not None:
                     speakers = self._coordinated(s, subject, before, forward=False)
                     first = min(m.start for m in speakers)
@@ -248,7 +253,7 @@ class Speakers(Subjects):
                             gap = (c_start + len(lead), s.index(",", v_end) + 1)
                     else:
                         content, reach = (v_start, self._nested(s, v_end, c_end)), c_end
-                        if lead.endswith((",", '"', "'")) and len(lead) > 8 and not (
+                        if lead.endswith((",", '"', "'")) and len(lead) > 8 and not spliced and not (
                                 self.preposed and self.preposed.match(s, c_start)):
                             alt = (c_start, c_start + len(lead))  # '..., the students told reporters': if nothing follows
                 else:
@@ -420,6 +425,39 @@ class Speakers(Subjects):
         out[-1].content = (out[-1].content[0], joint.start())
         covered[-1] = out[-1].content
         return True
+
+    def _comma_saying(self, s, orig, v_start, v_end, c_end, out, covered, in_quote) -> int | None:
+        """"X ruled that A, Y insisted that B" (a comma splice, common in wire and translated
+        copy): after a comma in X's statement, a subject of its own (a capitalized name or a
+        determiner's noun) and a verb of saying with more to say is a second statement. X's
+        ends at the comma, whoever Y is. Not an inverted saying ("A, Y insisted." / "A, Y said,
+        B"), nor a saying inside X's subordinate clause ("said that after the vote, the police
+        told ...")."""
+        if not out or out[-1].inverted:
+            return None
+        last = out[-1]
+        a, b = last.content
+        if not a < v_start < b or in_quote(v_start):
+            return None
+        comma = max((m.start() for m in _COMMA.finditer(s, a, v_start)), default=-1)
+        if comma < 0:
+            return None
+        subject = orig[comma + 1:v_start]
+        if not _SPLICED_SUBJECT.fullmatch(subject) or not (
+                subject.strip()[:1].isupper() or self._determiner_only.match(s, comma + 1).end() > comma + 2) \
+                or (self.relative_word and self.relative_word.match(s, comma + 1 + len(subject) - len(subject.lstrip()))):
+            return None
+        rest = s[v_end:c_end]
+        if not rest.strip(" .!?\"") or rest.lstrip().startswith(",") or (self.said_when and self.said_when.fullmatch(rest)):
+            return False  # "A, Y insisted (on Monday)." / "A, Y said, B": Y's inverted saying
+        verb = last.verb.lower()
+        said = s[a + len(verb):comma] if s.startswith(verb, a) else ""
+        said = re.sub(r"^\W*(?:that\s+)?", "", said)
+        if any(rx and rx.match(said) for rx in (self.preposed, self.subordinate)):
+            return False  # "said that after the vote, the police told ...": inside X's statement
+        last.content = (a, comma)
+        covered[-1] = last.content
+        return comma + 1
 
     def _colon_quote(self, s, mentions) -> list[Attribution]:
         """A quotation after a colon, its speaker the sentence's subject: 'Kovac, at the gate:
