@@ -126,3 +126,12 @@ def test_a_percentage_in_words_meets_the_sign(story_pay):
     assert figures(story_pay, "The students said police pay must rise by 12 percent.", "pay-rise") == [12]
     assert figures(story_pay, "The students said 64 per cent of members voted against the pay offer.",
                    "pay-rise") == []
+
+
+def test_a_count_keeps_its_verb_past_a_relative_clause(story_pay):
+    # "nine women who marched at the front were injured" counts the injured, as "nine women were injured"
+    assert figures(story_pay, "The students said nine women who marched at the front were injured.",
+                   "injured") == [9]
+    # not a keyword of another clause further on
+    assert figures(story_pay, "The students said nine women who marched at the front saw police that injured "
+                              "a man.", "injured") == []

@@ -141,6 +141,8 @@ class Figures:
         self.other_counts: dict[str, re.Pattern] = {}  # by question: the keywords of the others of its unit (counts_of)
         self.percent_words = re.compile(rf"(?:{'|'.join(pack.figure_percent_words)})", re.IGNORECASE) \
             if pack.figure_percent_words else None
+        # a relative clause right after a count's noun, which the count's own verb follows
+        self.relative = re.compile(rf",?\s+(?:{'|'.join(pack.relative)})\s+", re.IGNORECASE) if pack.relative else None
         self.linking = re.compile(rf"\s*(?:(?:{'|'.join(pack.linking)})\s+)*", re.IGNORECASE) if pack.linking else _SPACE
 
     def counts_of(self, questions) -> None:
@@ -296,6 +298,8 @@ class Figures:
             after = at_unit or noun
             predicate = self.linking.match(c, after.end() if after else end).end()
             keyed = bool(q.keywords and q.keywords.match(c, predicate))
+            if not keyed and q.keywords and self.relative and (rel := self.relative.match(c, after.end() if after else end)):
+                keyed = self._keyed_past(q, c, rel.end())  # "nine babies who were fed the formula have died"
             head = self.count_head.search(c, max(0, m.start() - 60), m.start()) if self.count_head else None
             others = self.other_counts.get(q.key)
             if others and not keyed and (others.match(c, predicate) or (
@@ -322,6 +326,18 @@ class Figures:
                 second = second or candidate
             best = best or candidate
         return first or second or best or self._zero(q, c)
+
+    def _keyed_past(self, q: "QuestionRules2", c: str, at: int) -> bool:
+        """The question's words as the main verb, after an auxiliary, of a count whose relative
+        clause starts at `at` ("babies who were fed the formula have died"). Not the relative
+        clause's own verb: "two residents who died in the days after" may be a part the speaker
+        lists of a larger count."""
+        stop = min([i for i in (c.find(";", at), c.find(".", at)) if i >= 0] or [len(c)])
+        for w in re.finditer(r"\s+", c[at:min(stop, at + 120)]):
+            aux = self.linking.match(c, at + w.start())
+            if aux.end() > at + w.end() and q.keywords.match(c, aux.end()):
+                return True
+        return False
 
     def _zero(self, q: "QuestionRules2", c: str) -> tuple[float, None, float] | None:
         """A count of none, right before the question's unit ("zero flights a night", "no night
