@@ -146,9 +146,9 @@ def _paragraph_filter_safe(topics) -> bool:
     return not any(_CONTEXT_SENSITIVE.search(p.pattern) for _, patterns in topics for p in patterns)
 
 
-# Of a neighbouring paragraph only its end (or start) is split for the context sentence,
-# when it is longer than twice this: the cost of splitting stays with the paragraphs that
-# match a topic.
+# Of a neighbouring paragraph that matches no topic only its end (or start) is split for the
+# context sentence, when it is longer than this: the cost of splitting stays with the
+# paragraphs that match a topic.
 NEIGHBOUR = 400
 # Where a sentence could end inside a paragraph: without one, the paragraph is one sentence.
 _INNER_END = re.compile(r"[.!?;:\u2026][\"'\u201d\u2019)\]]*\s+\S|\n")
@@ -183,17 +183,19 @@ def excerpts_cut(text: str, topics: list[tuple[str, list[re.Pattern]]], *, langu
     cuts, prefilter = [], _paragraph_filter_safe(topics)
     topics, read = _for_language(topics, language)
     paragraphs = paragraphs_split(text)
+    # the paragraphs that may hold an excerpt's sentence: each is split whole, once
+    matched = [not prefilter or bool(_tags(read(text[a:b]), topics)) for a, b in paragraphs]
     split: dict[int, list[Sentence]] = {}  # the paragraphs split so far, by number
 
     def edge(number: int, *, last: bool) -> tuple[int, int]:
         """The last (first) sentence of a neighbouring paragraph: a paragraph of one sentence
-        needs no splitting, a short one is split whole, once, and of a long one only the end
-        (start) is read."""
+        needs no splitting, one that is split whole anyway (it matches a topic) or short is
+        split whole, once, and of any other only the end (start) is read."""
         p_start, p_end = paragraphs[number]
         if number not in split and not _INNER_END.search(text, p_start, p_end):
             a = _LEADING.match(text, p_start, p_end).end()  # one sentence: nothing could end one inside
             return a, a + len(text[a:p_end].rstrip())
-        if number not in split and p_end - p_start <= 2 * NEIGHBOUR:
+        if number not in split and (matched[number] or p_end - p_start <= NEIGHBOUR):
             split[number] = paragraph_sentences(text, p_start, p_end, number, language=language)
         if number in split:
             s = split[number][-1 if last else 0]
@@ -201,7 +203,7 @@ def excerpts_cut(text: str, topics: list[tuple[str, list[re.Pattern]]], *, langu
         return _edge_sentence(text, paragraphs[number], last=last, language=language)
 
     for number, (p_start, p_end) in enumerate(paragraphs):
-        if prefilter and not _tags(read(text[p_start:p_end]), topics):
+        if not matched[number]:
             continue
         if number not in split:
             split[number] = paragraph_sentences(text, p_start, p_end, number, language=language)
@@ -313,6 +315,17 @@ class StatementLook:
         return score
 
 
+def _caps_bind(items, fresh, per_topic_n, per_outlet_n, per_topic: int, per_outlet: int) -> bool:
+    """Whether the new excerpts could pass a cap (some would then be held back)."""
+    topic_n, outlet_n = dict(per_topic_n), dict(per_outlet_n)
+    for n in fresh:
+        for t in items[n].topics:
+            topic_n[t] = topic_n.get(t, 0) + 1
+            outlet_n[(items[n].outlet, t)] = outlet_n.get((items[n].outlet, t), 0) + 1
+    return bool((per_topic and any(v > per_topic for v in topic_n.values()))
+                or (per_outlet and any(v > per_outlet for v in outlet_n.values())))
+
+
 def caps_apply(items: list[CapItem], *, per_topic: int, per_outlet: int,
                look: "StatementLook | None" = None) -> tuple[list[int], list[int]]:
     """Which excerpts of one step to take. `items` come in the order they should be taken.
@@ -340,6 +353,8 @@ def caps_apply(items: list[CapItem], *, per_topic: int, per_outlet: int,
         if item.taken:
             count(item)
     fresh = [n for n, item in enumerate(items) if not item.taken]
+    if look and not _caps_bind(items, fresh, per_topic_n, per_outlet_n, per_topic, per_outlet):
+        look = None  # every new excerpt fits: the order changes nothing, no sentence need be read
     score = {n: look(items[n].sentence, items[n].topics) for n in fresh} if look else {}
     rank, seen = {}, {}  # a new excerpt's place among its article's new excerpts
     for n in sorted(fresh, key=lambda n: -score.get(n, 0)):  # stable: the order given among equals

@@ -48,15 +48,18 @@ def steps_release(*, story: Story, run: IngestRun, steps: set[int], capped_too: 
     # An LLM run sends many excerpts a request: what these steps take is queued together,
     # so a batch (and its requests) is not cut down to one step's few excerpts.
     together, pending = run.extractor.startswith("llm/"), []
-    look = StatementLook.of(story)
+    # With no cap (an offline story's usual setting) every excerpt is taken: no sentence to weigh.
+    capped = bool(story.per_topic_cap or story.per_outlet_cap)
+    look = StatementLook.of(story) if capped else None
     for step in sorted(steps):
         with transaction.atomic():
             commit_async()
             rows = (Excerpt.objects.filter(story=story, step=step)
                     .order_by("day", "article__published_at", "article_id", "position")
-                    .values_list("id", "topics", "article__outlet__key", "capped", "article_id", "sentence"))
-            items = [CapItem(id=i, topics=list(t), outlet=o, taken=not c, article=a, sentence=s)
-                     for i, t, o, c, a, s in rows]
+                    .values_list("id", "topics", "article__outlet__key", "capped", "article_id",
+                                 *(("sentence",) if capped else ())))
+            items = [CapItem(id=row[0], topics=list(row[1]), outlet=row[2], taken=not row[3], article=row[4],
+                             sentence=row[5] if capped else "") for row in rows]
             taken, held = caps_apply(items, per_topic=story.per_topic_cap, per_outlet=story.per_outlet_cap, look=look)
             if taken and together:
                 pending += taken
