@@ -82,3 +82,14 @@ def test_two_statements_joined_by_a_bare_comma(story3):
     # a saying inside the first statement's subordinate clause is neither's, as before
     assert said(story3, "The Interior Ministry said that after the march, the students told reporters the police "
                         "have no such device.") == []
+
+
+def test_a_trailing_participle_of_consequence_is_the_writers(story3):
+    # ", prompting ...", ", potentially triggering ...": what follows from the statement, not in it
+    assert said(story3, "The Interior Ministry said the march was calm, prompting claims that the police have an "
+                        "LRAD.") == []
+    assert said(story3, "The students said the march was calm, potentially bringing 5,000 people to Monday's rally.",
+                topics=("crowds",)) == []
+    # a participle of saying goes on with the speaker's words
+    assert said(story3, "The Interior Ministry said the march was calm, adding that the police have no such "
+                        "device.") == MINISTRY_DENIES

@@ -248,7 +248,7 @@ class Speakers(Subjects):
                         not tail or tail[0] in ",.;" or goes_on)
                     alt = gap = None
                     if inverted:  # '"...," the minister said' (", adding that ..." says more)
-                        content = (c_start, c_end) if goes_on else (c_start, c_start + len(lead))
+                        content = (c_start, self._led_to(s, v_end, c_end)) if goes_on else (c_start, c_start + len(lead))
                         if goes_on:  # "The contract, she says, must end."
                             gap = (c_start + len(lead), s.index(",", v_end) + 1)
                     else:
@@ -554,9 +554,17 @@ class Speakers(Subjects):
         return bool(self.passive and not m.group(0).endswith("ing")
                     and self.passive.search(s, max(0, m.start() - 30), m.start()))
 
+    def _led_to(self, s, v_end, c_end) -> int:
+        """Where a statement ends before a participle of what it led to, the writer's words
+        (", potentially triggering refunds of ...", ", prompting calls for ...")."""
+        led = self.consequence.search(s, v_end, c_end) if self.consequence else None
+        return led.start() if led else c_end
+
     def _nested(self, s, v_end, c_end) -> int:
         """Where a verb's content ends: before a subordinate clause with a saying of its own
-        ("accused the ministry of lying when it said ..."), whose words are not this speaker's."""
+        ("accused the ministry of lying when it said ..."), whose words are not this speaker's,
+        or before a participle of what it led to (", potentially triggering refunds of ...")."""
+        c_end = self._led_to(s, v_end, c_end)
         if self.subordinate:
             for m in self.subordinate.finditer(s, v_end, c_end):
                 verb = self.attribution.search(s, m.end(), min(c_end, m.end() + 50))
