@@ -149,6 +149,27 @@ class LanguagePack:
     # Participles after a comma that tell what a statement led to, the writer's words, not the
     # speaker's ("..., potentially triggering refunds of $150bn").
     consequence_participles: list[str] = field(default_factory=list)
+    # --- positions on real prose (rules/2 positions) ------------------------------------
+    # Right after a negation, words that make it bear on when or how, not whether ("does not
+    # immediately strike down"); after the cue, words of time that do the same ("does not ...
+    # until October"): no position either way.
+    position_manner_adverbs: list[str] = field(default_factory=list)
+    position_time_after: list[str] = field(default_factory=list)
+    # Before a cue, a verb that keeps it from happening ("protect X from being contaminated",
+    # "to avoid contaminating"): the cue is not asserted, no position.
+    position_prevention: list[str] = field(default_factory=list)
+    # Right before a cue's noun, a word of lesser degree ("a partial U-turn"): partial.
+    position_degree_narrowing: list[str] = field(default_factory=list)
+    # A subject that reverses what the question asks ("the reversal", "ending X"), and the
+    # copula after it: an evaluation of it is the opposite stance ("ending X was right").
+    position_reversal_subject: list[str] = field(default_factory=list)
+    position_copula: list[str] = field(default_factory=list)
+    # Quantifiers of most of a thing: "most of X are not <affirm cue>" is a deny, as "most
+    # of X are <deny cue>" is; the other hedges stay partial.
+    position_majority_hedge: list[str] = field(default_factory=list)
+    # "nothing ... that points to <cue>": a negative subject and a verb of evidence before it.
+    position_none_subject: list[str] = field(default_factory=list)
+    position_evidence_verbs: list[str] = field(default_factory=list)
     # --- is it a statement at all --------------------------------------------------------
     negation: list[str] = field(default_factory=list)
     # Words of opposition that reverse the cue a few words after them ("opposes a ban",

@@ -126,6 +126,29 @@ class Positions:
         self.action_noun = re.compile(pack.action_noun) \
             if pack.action_noun and verbs and getattr(pack.lemma, "verb_of", None) else None
         self.wanting = re.compile(rf"(?<!\w)(?:{'|'.join(verbs)})\s+(?:[\w'-]+\s+){{0,6}}$") if self.action_noun else None
+        # on real prose: a negation of when or how ("does not immediately strike down", "not ...
+        # until October"), a cue kept from happening ("protect X from being contaminated"), a
+        # cue noun of lesser degree ("a partial U-turn"), an evaluation of the question's
+        # reversal ("ending the cut was right"), "most of X are not ...", "nothing ... points to"
+        neg = "|".join(pack.negation)
+        self.manner_negation = re.compile(rf"(?<![\w'])(?:{neg})(?![\w'])\s+(?:[\w'-]+\s+)?"
+                                          rf"(?:{'|'.join(pack.position_manner_adverbs)})(?!\w)") \
+            if pack.negation and pack.position_manner_adverbs else None
+        self.time_after = re.compile(rf"[^,;:.]{{0,50}}?(?<!\w)(?:{'|'.join(pack.position_time_after)})(?!\w)") \
+            if pack.position_time_after else None
+        self.prevention = re.compile(rf"(?<!\w)(?:{'|'.join(pack.position_prevention)})\s+"
+                                     rf"(?:(?:being|getting|becoming|any|further)\s+)?$") if pack.position_prevention else None
+        self.degree = re.compile(rf"(?<![\w-])(?:{'|'.join(pack.position_degree_narrowing)})\s+$") \
+            if pack.position_degree_narrowing else None
+        self.reversal_subject = re.compile(
+            rf"(?<![\w-])(?:{'|'.join(pack.position_reversal_subject)})(?![\w-])[^,;:.]{{0,60}}?\s"
+            rf"(?:{'|'.join(pack.position_copula)})\s+[^;.]{{0,50}}$") \
+            if pack.position_reversal_subject and pack.position_copula else None
+        self.majority = re.compile(rf"(?:{'|'.join(pack.position_majority_hedge)})") if pack.position_majority_hedge else None
+        self.none_points = re.compile(
+            rf"(?<!\w)(?:{'|'.join(pack.position_none_subject)})(?!\w)[^.;]{{0,40}}?(?<!\w)"
+            rf"(?:{'|'.join(pack.position_evidence_verbs)})\s+(?:[\w'-]+\s+){{0,4}}$") \
+            if pack.position_none_subject and pack.position_evidence_verbs else None
 
     def unstated(self, s: str, a: int, b: int) -> bool:
         """The content s[a:b] is no statement: a question, a saying recalled from before, or
@@ -279,16 +302,36 @@ class Positions:
                 del found[pos]
         if (m := found.get("partial")):
             return "partial", 0.75, m.group(0)
-        if (m := found.get("deny")):
-            return self._deny(c, m, att)
-        return self._affirm(c, found["affirm"], att)
+        m = found.get("deny") or found["affirm"]
+        if self._unclear(c, m):
+            return None  # when or how, or kept from happening: no position either way
+        if self.degree and self.degree.search(c[max(0, m.start() - 30):m.start()]) \
+                and not self._negated(c, m.start(), close=True):
+            return "partial", 0.6, m.group(0)  # "a partial U-turn"
+        st = self._deny(c, m, att) if "deny" in found else self._affirm(c, m, att)
+        if st and st[0] != "partial" and self.reversal_subject \
+                and self.reversal_subject.search(c[max(0, m.start() - 160):m.start()]):
+            # "the reversal was the right decision", "ending the cut was a mistake"
+            return ("affirm" if st[0] == "deny" else "deny"), min(st[1], 0.6), st[2]
+        return st
+
+    def _unclear(self, c: str, m: re.Match) -> bool:
+        """The cue `m` negated as to when or how ("does not immediately strike down", "will not
+        ... until October"), or kept from happening ("protect X from being contaminated")."""
+        if self.prevention and self.prevention.search(re.split(r"[,;:]", c[max(0, m.start() - 60):m.start()])[-1]):
+            return True
+        window = self._clause_before(c, m.start())
+        if self.manner_negation and self.manner_negation.search(window + m.group(0)):
+            return True
+        return bool(self.time_after and self._negated(c, m.start()) and self.time_after.match(c, m.end()))
 
     def _deny(self, c: str, m: re.Match, att: Attribution) -> tuple[str, float, str] | None:
         if self._unasserted(c, m.start()):
             return None
         if att.denial and m.start() > 0 and self._governed(c, m.start()):
             return "affirm", 0.6, m.group(0)
-        if not (self.negation and self.negation.search(m.group(0))) and self._negated(c, m.start(), close=True):
+        if not (self.negation and self.negation.search(m.group(0))) \
+                and (self._negated(c, m.start(), close=True) or self._none_points(c, m.start())):
             # "should not keep its licence" under a deny cue "keep its licence" (the negation
             # right before the cue: "had not changed its view that ..." negates the view)
             return "affirm", 0.6, m.group(0)
@@ -303,11 +346,14 @@ class Positions:
     def _affirm(self, c: str, m: re.Match, att: Attribution) -> tuple[str, float, str] | None:
         if self._unasserted(c, m.start()):
             return None  # "I do not say the tender was rigged": neither said nor denied
-        if self.hedge and self.hedge.search(c):
-            return "partial", 0.6, m.group(0)
         # a negation inside the match, not the cue's own first word ("no danger to passengers")
         inner = self.negation.search(m.group(0)) if self.negation else None
-        if self._negated(c, m.start()) or (inner and inner.start() > 0):
+        negated = self._negated(c, m.start()) or (inner and inner.start() > 0) or self._none_points(c, m.start())
+        if self.hedge and (hedges := [h.group(0) for h in self.hedge.finditer(c)]):
+            if negated and self.majority and all(self.majority.fullmatch(h) for h in hedges):
+                return "deny", 0.6, m.group(0)  # "most of them are not legal", as "most of them are illegal"
+            return "partial", 0.6, m.group(0)
+        if negated:
             return "deny", 0.6, m.group(0)
         if self._held(c, m.start()):
             return "affirm", 0.7, m.group(0)  # "will never give up its demand for a ban"
@@ -371,6 +417,11 @@ class Positions:
         if self.negation_idiom:
             window = self.negation_idiom.sub(" ", window)  # "there is no doubt the ...": no negation
         return bool(self.negation and self.negation.search(window))
+
+    def _none_points(self, c: str, at: int) -> bool:
+        """A negative subject and a verb of evidence before the cue: "we have seen nothing,
+        nothing at all, that points to a cyber attack"."""
+        return bool(self.none_points and self.none_points.search(c[max(0, at - 90):at]))
 
     def _opposed(self, c: str, at: int) -> bool:
         """A verb of opposition a few words before the cue, in its clause: "opposes a ban",
