@@ -93,3 +93,13 @@ def test_a_trailing_participle_of_consequence_is_the_writers(story3):
     # a participle of saying goes on with the speaker's words
     assert said(story3, "The Interior Ministry said the march was calm, adding that the police have no such "
                         "device.") == MINISTRY_DENIES
+
+
+def test_a_capitalised_verb_inside_a_name_says_nothing(story3):
+    # "the United States Embassy": "States" is no verb of saying
+    assert said(story3, "The Interior Minister and the United States Embassy discussed whether the police own "
+                        "an LRAD.") == []
+    assert said(story3, "The Interior Minister visited the United States Embassy on Monday after reports that the "
+                        "police own an LRAD.") == []
+    # in small letters it is one
+    assert said(story3, "The Interior Ministry states that the police have no such device.") == MINISTRY_DENIES

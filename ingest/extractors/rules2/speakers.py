@@ -23,6 +23,9 @@ _APPOSED = re.compile(r"\s*(?:[A-Z][\w.'\-]*\s+){0,3}?[A-Z][\w.'\-]*,\s*")  # "A
 _OBJECT_THEN = re.compile(r"(?:[^\W\d][\w'\-]*\s+){0,4}?[^\W\d][\w'\-]*,(?=\s)")  # "reporters, adding ..."
 _PLUPERFECT = re.compile(r"\bhad\b")
 _SPLICED_SUBJECT = re.compile(r"\s+[^\s,;:\"][^,;:\"]{0,80}?\s+")  # ", President Ann Berg on Friday (local time) |insisted"
+# a verb of saying capitalized after a capitalized word is part of a name ("the United States
+# Court"), not a title in capitals ("UNION SAYS") nor a sentence's first word
+_IN_NAME = re.compile(r"(?<=[A-Za-z][a-z.'\-] )(?<![.!?:;] )[A-Z][a-z]+\b")
 _CAPITALIZED_AFTER = re.compile(r"(?:\s+[A-Z][\w.'\-]*)+")  # "the chairwoman| Ann Berg"
 _FINITE = re.compile(r"(?:said|told|wrote|\w+(?:ed|s|ing))\b")  # no bare verb after "should ... and"
 _TWO_WORDS = re.compile(r"\s+([\w']+)\s+[\w']+")  # the two words after a subject
@@ -169,7 +172,8 @@ class Speakers(Subjects):
     def _clause(self, s, orig, c_start, c_end, mentions, in_quote, prev) -> list[Attribution]:
         anchors = []
         for m in self.attribution.finditer(s, c_start, c_end):
-            if not in_quote(m.start()) and not self._noun(s, m, mentions) and not self._passive(s, m):
+            if not in_quote(m.start()) and not self._noun(s, m, mentions) and not self._passive(s, m) \
+                    and not _IN_NAME.match(orig, m.start()):
                 anchors.append((m.start(), m.end(), "verb", m.group(0)))
         for m in self.according_to.finditer(s, c_start, c_end):
             if not in_quote(m.start()):
