@@ -103,3 +103,13 @@ def test_a_capitalised_verb_inside_a_name_says_nothing(story3):
                         "police own an LRAD.") == []
     # in small letters it is one
     assert said(story3, "The Interior Ministry states that the police have no such device.") == MINISTRY_DENIES
+
+
+def test_while_one_speaker_confirms_one_thing_and_denies_another(story3):
+    # "While X confirmed A, he denied B": both X's, each statement its own
+    assert said(story3, "While the Interior Minister confirmed that the police have no such device, he denied that "
+                        "the LRAD must be banned.") == [("ministry", "device-banned", "deny", None),
+                                                       ("ministry", "device-owned", "deny", None)]
+    # a pronoun after a comma and a verb of saying, then more: a statement of its own
+    assert said(story3, "The Interior Minister said the march was calm, he insisted that the LRAD must not be "
+                        "banned.") == [("ministry", "device-banned", "deny", None)]

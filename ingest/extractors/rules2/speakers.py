@@ -432,8 +432,9 @@ class Speakers(Subjects):
 
     def _comma_saying(self, s, orig, v_start, v_end, c_end, out, covered, in_quote) -> int | None:
         """"X ruled that A, Y insisted that B" (a comma splice, common in wire and translated
-        copy): after a comma in X's statement, a subject of its own (a capitalized name or a
-        determiner's noun) and a verb of saying with more to say is a second statement. X's
+        copy), "While X confirmed A, he denied B": after a comma in X's statement, a subject of
+        its own (a capitalized name, a determiner's noun, a pronoun) and a verb of saying with
+        more to say is a second statement. X's
         ends at the comma, whoever Y is. Not an inverted saying ("A, Y insisted." / "A, Y said,
         B"), nor a saying inside X's subordinate clause ("said that after the vote, the police
         told ...")."""
@@ -447,9 +448,12 @@ class Speakers(Subjects):
         if comma < 0:
             return None
         subject = orig[comma + 1:v_start]
+        first = comma + 1 + len(subject) - len(subject.lstrip())
+        pronoun = self.names.pronouns.match(s, first) if self.names.pronouns else None
         if not _SPLICED_SUBJECT.fullmatch(subject) or not (
-                subject.strip()[:1].isupper() or self._determiner_only.match(s, comma + 1).end() > comma + 2) \
-                or (self.relative_word and self.relative_word.match(s, comma + 1 + len(subject) - len(subject.lstrip()))):
+                subject.strip()[:1].isupper() or self._determiner_only.match(s, comma + 1).end() > comma + 2
+                or (pronoun and s[pronoun.end():pronoun.end() + 1] == " ")) \
+                or (self.relative_word and self.relative_word.match(s, first)):
             return None
         rest = s[v_end:c_end]
         if not rest.strip(" .!?\"") or rest.lstrip().startswith(",") or (self.said_when and self.said_when.fullmatch(rest)):
