@@ -164,6 +164,10 @@ class LanguagePack:
     # copula after it: an evaluation of it is the opposite stance ("ending X was right").
     position_reversal_subject: list[str] = field(default_factory=list)
     position_copula: list[str] = field(default_factory=list)
+    # For a question of what ought to be (its opening words: "Should ..."), a cue as the
+    # event a third thing caused ("storms caused another shutdown") is no view of it.
+    position_normative_question: list[str] = field(default_factory=list)
+    position_caused: list[str] = field(default_factory=list)
     # Quantifiers of most of a thing: "most of X are not <affirm cue>" is a deny, as "most
     # of X are <deny cue>" is; the other hedges stay partial.
     position_majority_hedge: list[str] = field(default_factory=list)

@@ -342,7 +342,7 @@ PACK = LanguagePack(
                              r"right away", r"at once"],  # not "yet": "is not yet safe" says it is not
     position_time_after=[r"until", r"till", r"before (?:the )?(?:end|next|january|february|march|april|may|june"
                          r"|july|august|september|october|november|december|\d)"],
-    position_prevention=[r"(?:protect|prevent|keep|stop|shield|guard|safeguard)(?:s|ed|ing)? (?:[\w'-]+ ){0,4}?from",
+    position_prevention=[r"(?:(?:protect|prevent|keep|shield|guard|safeguard)(?:s|ed|ing)?|kept|stop(?:s|ped|ping)?) (?:[\w'-]+ ){0,4}?from",
                          r"(?:prevent|avoid|avert)(?:s|ed|ing)?", r"so as not to"],
     position_degree_narrowing=[r"partial", r"limited", r"partly", r"half", r"watered[- ]down", r"scaled[- ](?:back|down)",
                                r"softening of(?: the)?"],
@@ -351,6 +351,9 @@ PACK = LanguagePack(
                                r"withdrawing", r"undoing"],
     position_copula=[r"is", r"was", r"are", r"were", r"(?:would|will|could|might) be", r"(?:has|had|have) been",
                      r"remains?"],
+    position_normative_question=[r"should", r"ought", r"must"],
+    position_caused=[r"caus(?:e|es|ed|ing)", r"led to", r"leads? to", r"result(?:s|ed)? in", r"trigger(?:s|ed)?",
+                     r"brought about", r"sparked"],
     position_majority_hedge=[r"most of", r"mostly", r"largely", r"the bulk of", r"the majority of"],
     position_none_subject=[r"nothing", r"none"],
     position_evidence_verbs=[r"points?(?: to)?", r"pointing(?: to)?", r"suggests?", r"suggesting", r"indicates?",

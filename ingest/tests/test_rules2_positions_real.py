@@ -81,7 +81,8 @@ def test_a_cue_kept_from_happening_is_not_asserted(story_city):
     # "protect the water from being contaminated": it was not, or must not be
     for sentence in ("The Interior Ministry said new filters protect the water from being contaminated.",
                      "The students said the city must prevent the water from being contaminated by runoff.",
-                     "The Interior Ministry said the pipes were flushed to avoid contaminating the water."):
+                     "The Interior Ministry said the pipes were flushed to avoid contaminating the water.",
+                     "The students said the lids kept the water from becoming contaminated."):
         assert read(story_city, sentence) == [], sentence
     assert read(story_city, "The students said the water was contaminated by runoff.") == \
         [("students", "water-tainted", "affirm")]
@@ -92,3 +93,36 @@ def test_nothing_that_points_to_it_negates(story_city):
                      " of the water.",
                      "The Interior Ministry said nothing suggests the water was contaminated."):
         assert read(story_city, sentence) == [("ministry", "water-tainted", "deny")], sentence
+
+
+@pytest.fixture
+def story_ferry(story):
+    """The test story with a question of what ought to be (should the ferry sail again?) and
+    one of fact (was the harbour flooded?)."""
+    from ledger.models import Question, Topic
+
+    port = Topic.objects.create(story=story, key="port", name="Port", position=30,
+                                keywords=[r"\bferry\b", r"\bharbour\b"])
+    Question.objects.create(story=story, topic=port, key="ferry-resume", position=30,
+                            text="Should the ferry service resume?", keywords=[r"\bferry\b"],
+                            affirm=[r"\bresume\b"], deny=[r"\bsuspension\b", r"\bhalt\b"])
+    Question.objects.create(story=story, topic=port, key="harbour-flooded", position=31,
+                            text="Was the harbour flooded?", keywords=[r"\bharbour\b"],
+                            affirm=[r"\bflooding\b"], deny=[r"\bstayed dry\b"])
+    rules2._cache.clear()
+    return story
+
+
+def test_a_cue_caused_by_a_third_thing_is_no_view_of_what_ought_to_be(story_ferry):
+    def read_port(sentence):
+        return sorted((f.actor, f.question, f.position) for f in findings(rules2, story_ferry, sentence, ["port"]))
+
+    # "storms caused another suspension": an event, not that the ferry should stay halted
+    for sentence in ("The students said high winds caused yet another suspension of the ferry service.",
+                     "The Interior Ministry said the strike led to a halt of the ferry service."):
+        assert read_port(sentence) == [], sentence
+    assert read_port("The students said the suspension of the ferry service must stay.") == \
+        [("students", "ferry-resume", "deny")]
+    # a question of fact: what was caused is what happened
+    assert read_port("The Interior Ministry said the storm caused flooding in the harbour.") == \
+        [("ministry", "harbour-flooded", "affirm")]

@@ -31,6 +31,7 @@ class QuestionRules2(QuestionRules):
     affirm_written: list | None = None
     deny_written: list | None = None
     partial_written: list | None = None
+    text: str = ""  # the question as put ("Should the plant reopen?": what ought to be)
 
 
 def questions_compile(story, n, figures: Figures) -> list[QuestionRules2]:
@@ -43,7 +44,8 @@ def questions_compile(story, n, figures: Figures) -> list[QuestionRules2]:
             deny=compile_patterns(q.deny, n), partial=compile_patterns(q.partial, n),
             unit=unit.rx if unit else None, unit_rules=unit,
             affirm_written=[n(p) for p in q.affirm or [] if p], deny_written=[n(p) for p in q.deny or [] if p],
-            partial_written=[n(p) for p in q.partial or [] if p]))
+            partial_written=[n(p) for p in q.partial or [] if p],
+            text=n(q.text or "").strip()))
     return out
 
 
@@ -144,6 +146,10 @@ class Positions:
             rf"(?<![\w-])(?:{'|'.join(pack.position_reversal_subject)})(?![\w-])[^,;:.]{{0,60}}?\s"
             rf"(?:{'|'.join(pack.position_copula)})\s+[^;.]{{0,50}}$") \
             if pack.position_reversal_subject and pack.position_copula else None
+        self.normative = re.compile(rf"(?:{'|'.join(pack.position_normative_question)})(?!\w)", re.IGNORECASE) \
+            if pack.position_normative_question else None
+        self.caused = re.compile(rf"(?<!\w)(?:{'|'.join(pack.position_caused)})\s+(?:[\w'-]+\s+){{0,2}}$") \
+            if pack.position_caused else None
         self.majority = re.compile(rf"(?:{'|'.join(pack.position_majority_hedge)})") if pack.position_majority_hedge else None
         self.none_points = re.compile(
             rf"(?<!\w)(?:{'|'.join(pack.position_none_subject)})(?!\w)[^.;]{{0,40}}?(?<!\w)"
@@ -182,6 +188,8 @@ class Positions:
         irregularities" is the deny cue, not the partial "irregularities")."""
         if not q.has_cues:
             return self._uncued(c, att)
+        if self.normative and self.normative.match(getattr(q, "text", "")):
+            att = _Reading(att, True)
         found = self._cues(q, c)
         written = c
         if not found and self.folds:
@@ -303,7 +311,7 @@ class Positions:
         if (m := found.get("partial")):
             return "partial", 0.75, m.group(0)
         m = found.get("deny") or found["affirm"]
-        if self._unclear(c, m):
+        if self._unclear(c, m, att):
             return None  # when or how, or kept from happening: no position either way
         if self.degree and self.degree.search(c[max(0, m.start() - 30):m.start()]) \
                 and not self._negated(c, m.start(), close=True):
@@ -315,11 +323,14 @@ class Positions:
             return ("affirm" if st[0] == "deny" else "deny"), min(st[1], 0.6), st[2]
         return st
 
-    def _unclear(self, c: str, m: re.Match) -> bool:
+    def _unclear(self, c: str, m: re.Match, att=None) -> bool:
         """The cue `m` negated as to when or how ("does not immediately strike down", "will not
         ... until October"), or kept from happening ("protect X from being contaminated")."""
-        if self.prevention and self.prevention.search(re.split(r"[,;:]", c[max(0, m.start() - 60):m.start()])[-1]):
+        before = re.split(r"[,;:]", c[max(0, m.start() - 60):m.start()])[-1]
+        if self.prevention and self.prevention.search(before):
             return True
+        if self.caused and getattr(att, "normative", False) and self.caused.search(before):
+            return True  # "storms caused another shutdown": an event, no view of what ought to be
         window = self._clause_before(c, m.start())
         if self.manner_negation and self.manner_negation.search(window + m.group(0)):
             return True
@@ -497,6 +508,17 @@ class Positions:
                 continue  # "even if": the statement stands
             return True
         return bool(self.conditional.match(prefix.lstrip()))
+
+
+class _Reading:
+    """An attribution read for one question: the attribution's fields, and whether the
+    question asks what ought to be (`normative`)."""
+
+    def __init__(self, att: Attribution, normative: bool):
+        self._att, self.normative = att, normative
+
+    def __getattr__(self, name):
+        return getattr(self._att, name)
 
 
 # a hyphen between two letters ("cyber-attack", "night-time"), in a sentence or a cue
