@@ -11,7 +11,7 @@ from .findings import findings_of, original
 from .names import lower
 from .speakers import LABEL, Attribution
 from .story import StoryRules2
-from .turns import Turns, turns_read
+from .turns import Turns, paragraphs_back, turns_read
 
 
 def _split_context(text: str, sentence: str) -> tuple[str, str, bool, bool]:
@@ -204,15 +204,17 @@ def _said(rules, excerpt, s, low, raw, prev, raw_prev, prev_low, same_paragraph,
     """What the excerpt's own sentence says. `opening`: its transcript turn before it, when
     the turn's label is further up than the sentence before."""
     n = rules.norm
-    if not (rules.speakers.attribution.search(low) or rules.speakers.according_to.search(low) or LABEL.match(s) or LABEL.match(prev)
-            or ('"' in s and ('"' in prev or ":" in s)) or opening
-            or (rules.speakers.so_says and rules.speakers.so_says.search(low)) or ": " in s):
-        return []  # nobody is said to say anything: most sentences of the news
-    attributions = rules.speakers.read(s, prev, same_paragraph=same_paragraph, credit_end=credit_end)
-    if not attributions and opening:  # the turn's speaker goes on: "HAGEN: No. We checked. [They stay in port.]"
-        attributions = [att for att in rules.speakers.read(s, opening) if att.verb == "label"]
+    attributions = []
+    if rules.speakers.attribution.search(low) or rules.speakers.according_to.search(low) or LABEL.match(s) or LABEL.match(prev) \
+            or ('"' in s and ('"' in prev or ":" in s)) or opening \
+            or (rules.speakers.so_says and rules.speakers.so_says.search(low)) or ": " in s:
+        attributions = rules.speakers.read(s, prev, same_paragraph=same_paragraph, credit_end=credit_end)
+        if not attributions and opening:  # the turn's speaker goes on: "HAGEN: No. We checked. [They stay in port.]"
+            attributions = [att for att in rules.speakers.read(s, opening) if att.verb == "label"]
+    if not attributions and not opening and not LABEL.match(s) and excerpt.article:
+        attributions = _quoted(rules, excerpt, s) or _chained(rules, excerpt, s, low)
     if not attributions:
-        return []
+        return []  # nobody is said to say anything: most sentences of the news
     via = rules.credits.credited(s)
     if via is None and prev:  # "As N1 reported:" opening the paragraph, when it attributes nothing itself
         via = rules.credits.credited(prev)
@@ -232,6 +234,103 @@ def _said(rules, excerpt, s, low, raw, prev, raw_prev, prev_low, same_paragraph,
             if found:
                 break
     return findings
+
+
+def _speakers_of(rules, sentence: str, before: str = "") -> Attribution | None:
+    """The one attribution with speakers of a sentence, read with the one before it; None
+    when it has none, or several of different speakers."""
+    found = [att for att in rules.speakers.read(sentence, before) if att.speakers and not att.negated]
+    return found[-1] if found and len({tuple(att.speakers) for att in found}) == 1 else None
+
+
+def _quoted(rules, excerpt, s) -> list[Attribution]:
+    """A sentence inside a quotation opened further up, which names no speaker of its own:
+    the quotation's speaker. Within its paragraph ('"A," she said. "B. [C.]"', 'X said: "A.
+    [B.]'), or in a wire's continuation paragraph, which opens with a quotation mark while the
+    one before leaves its quotation open ('X said: "A' / '"[B.] [C.]' / '"D."'), or ends with
+    a colon ('Spokesperson Y stated:' / '"[A.]"'). None when unclear."""
+    paragraphs = paragraphs_back(excerpt, rules.pack.code)
+    if not paragraphs:
+        return []
+    n = rules.norm
+
+    def opener(sentences, opens_here):
+        """The attribution of the quotation open at the end of `sentences` (or, with
+        `opens_here`, opened by the sentence after them), and the paragraph index reached."""
+        if not opens_here:
+            held = [k for k, x in enumerate(sentences) if '"' in x]
+            if not held:
+                return None
+            k = held[-1]
+            q = sentences[k]
+            if q[:q.rfind('"')].strip():  # 'X said: "A.': the sentence that opens it says who
+                return _speakers_of(rules, q, sentences[k - 1] if k else "")
+            sentences = sentences[:k]
+        if not sentences:
+            return False  # the quotation opens its paragraph: the one before says who
+        last = sentences[-1]
+        # '"A," she said. "[B.]"', 'Y stated: "[A.]"': an attribution closing the sentence before
+        if last.rstrip().endswith(":") or (last.count('"') >= 2 and not last.count('"') % 2
+                                           and last.lstrip().startswith('"')):
+            return _speakers_of(rules, last, sentences[-2] if len(sentences) > 1 else "")
+        return None
+
+    here = [n(text_clean(x)) for x in paragraphs[0]]
+    odd = sum(x.count('"') for x in here) % 2
+    if not odd and not s.lstrip().startswith('"'):
+        return []
+    att = opener(here, not odd)
+    for k in range(1, len(paragraphs)):
+        if att is not False:
+            break
+        before = [n(text_clean(x)) for x in paragraphs[k]]
+        if sum(x.count('"') for x in before) % 2:
+            att = opener(before, False)  # 'X said: "A' / '"[B.]': the quotation left open
+        elif before and before[-1].rstrip().endswith(":"):
+            att = opener(before, True)  # 'Spokesperson Y stated:' / '"[A.]"'
+        else:
+            att = None
+    if not att:
+        return []
+    return [Attribution(att.speakers, (0, len(s)), "quotation", who=att.who)]
+
+
+def _chained(rules, excerpt, s, low) -> list[Attribution]:
+    """A pronoun saying ("She added that ...") when the sentence before names no one: the
+    actor of the last sentence further up its paragraph (and the paragraph before, for a
+    paragraph that opens with the pronoun) whose speaker is an actor, through sentences
+    that go on with the same pronoun ("The minister said A. She said B. [She added C.]").
+    None when another person or actor is named in between: precision first."""
+    if not rules.speakers.attribution.search(low):
+        return []
+    mentions = rules.names.mentions(s)
+    first = next((m for m in mentions if m.kind == "pronoun" or m.actor), None)
+    if not first or first.actor:
+        return []
+    pronoun = re.compile(rf'^\W*{re.escape(low[first.start:first.end])}\b|"\s*,?\s*{re.escape(low[first.start:first.end])}\s')
+    n = rules.norm
+    sentences = []
+    for k, paragraph in enumerate(paragraphs_back(excerpt, rules.pack.code)):
+        if k and not pronoun.match(lower(n(text_clean((sentences or [s])[-1])))):
+            break  # the paragraph before, only for a paragraph that opens with the pronoun
+        for raw in reversed(paragraph):
+            x = n(text_clean(raw))
+            x_low = lower(x)
+            named = [m for m in rules.names.mentions(x) if m.actor]
+            if named or _PERSON.search(x, 1):
+                if not sentences:
+                    return []  # the sentence just before names someone: read with it as ever
+                att = _speakers_of(rules, x)
+                if not att:
+                    return []
+                return [a for a in rules.speakers.read(s, x) if a.speakers and set(a.speakers) == set(att.speakers)]
+            if not pronoun.search(x_low):
+                return []
+            sentences.append(x)
+    return []
+
+
+_PERSON = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+\s+[A-Z][a-z]+")  # "Ana Petrov": a person named, not an actor
 
 
 def _reply(rules, excerpt, s, low, raw, next_paragraph, questions, seen, turn=""):

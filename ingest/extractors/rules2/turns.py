@@ -4,7 +4,7 @@ may be further up or down (`Turns`). Read only once one of the excerpt's questio
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ingest.excerpts import PARAGRAPH_BREAK, _edge_sentence
+from ingest.excerpts import PARAGRAPH_BREAK, _edge_sentence, sentence_spans
 
 from .. import ExcerptView
 from .names import lower
@@ -107,3 +107,23 @@ def turns_read(rules: StoryRules2, excerpt: ExcerptView) -> Turns:
     turns.answer = text[answer[0]:answer[1]]
     turns.first = lambda: text[slice(*_edge_sentence(text, answer, last=False, language=rules.pack.code))]
     return turns
+
+
+def paragraphs_back(excerpt: ExcerptView, language: str, reach: int = 4) -> list[list[str]]:
+    """The sentences of the excerpt's paragraph before its sentence, then of up to `reach`
+    paragraphs before that, whole: nearest paragraph first, each in the article's order (for
+    a quotation that runs on over paragraphs, and a pronoun whose antecedent is further up)."""
+    text, i = excerpt.article, excerpt.position
+    if not text or text[i:i + len(excerpt.sentence)] != excerpt.sentence:
+        return []
+    a, _ = _paragraph(text, i)
+    out = [[text[a + x:a + y] for x, y in sentence_spans(text[a:i], language=language)]]
+    while len(out) <= reach:
+        j = a
+        while j > 0 and text[j - 1].isspace():
+            j -= 1
+        if j <= 0 or a - j < 2:  # no paragraph before, or only a line's break
+            break
+        a, b = _paragraph(text, j - 1)
+        out.append([text[a + x:a + y] for x, y in sentence_spans(text[a:b], language=language)])
+    return out

@@ -1,0 +1,59 @@
+"""rules/2 beyond the sentence before: a quotation that runs on over several paragraphs (each
+continuation paragraph opens with a quotation mark and names no speaker: its sentences are
+the speaker's of the opening attribution), and a pronoun chain ("She said A. She added B.")
+followed back to the last sentence whose speaker is an actor. Each article is written for
+this test; none is taken from a news story."""
+import pytest
+
+from .test_rules2 import story2, story3  # noqa: F401 (fixtures)
+from .test_rules2_answers import read_in
+
+T = ["march-15"]
+
+CASES = [
+    # the wire's multi-paragraph quotation: 'X said: "A' / '"B' / '"C"'
+    ('The hearing on crowd devices ran late into the evening.\n\n'
+     'The Interior Ministry said in a statement: "We have reviewed every report from the square.\n\n'
+     '"The LRAD must be banned. No officer will carry one again.\n\n'
+     '"We expect the new rules within a month."\n\nThe opposition welcomed the move.',
+     "The LRAD must be banned.", [("ministry", "device-banned", "affirm", '"The LRAD must be banned.')]),
+    # a continuation paragraph's later sentence, with no quotation mark of its own
+    ('The Interior Ministry said: "We have reviewed every report.\n\n'
+     '"The review took six weeks. The device should be banned, and it will be.\n\n'
+     '"We expect the new rules soon."',
+     "The device should be banned, and it will be.",
+     [("ministry", "device-banned", "affirm", "The device should be banned, and it will be.")]),
+    # the attribution ends the paragraph before: 'Spokesperson Y stated:'
+    ('Asked about the square, the Interior Ministry stated:\n\n'
+     '"The LRAD should be banned. We will not wait for the courts."',
+     "The LRAD should be banned.",
+     [("ministry", "device-banned", "affirm", '"The LRAD should be banned. We will not wait for the courts."')]),
+    # a second quoted sentence after the inverted attribution, in the same paragraph, then more
+    ('"We listened to the nurses," the minister said. "They were right. The LRAD must be banned."',
+     "The LRAD must be banned.\"", [("ministry", "device-banned", "affirm", '"They were right. The LRAD must be banned."')]),
+    # a paragraph opening with a quotation mark whose paragraph before is closed: not a continuation
+    ('The Interior Ministry said: "We have reviewed every report."\n\n'
+     '"The LRAD must be banned," a protester shouted from the gallery.',
+     "The LRAD must be banned,\" a protester shouted from the gallery.", []),
+    # pronoun chains
+    ('The minister spoke to reporters outside the hall on Tuesday. She said the review was complete. '
+     'She added that the LRAD must be banned.',
+     "She added that the LRAD must be banned.", []),
+    ('The minister said the review was complete. She said the report was long. She added that the LRAD must be banned.',
+     "She added that the LRAD must be banned.",
+     [("ministry", "device-banned", "affirm", "She added that the LRAD must be banned.")]),
+    # a paragraph opening with the pronoun: the paragraph before
+    ('The minister said the review was complete. She said the report was long.\n\n'
+     'She added that the LRAD must be banned.',
+     "She added that the LRAD must be banned.",
+     [("ministry", "device-banned", "affirm", "She added that the LRAD must be banned.")]),
+    # another person named in between: no record
+    ('The minister said the review was complete. Ana Petrov, a nurse, said the report was long. '
+     'She said the LRAD must be banned.',
+     "She said the LRAD must be banned.", []),
+]
+
+
+@pytest.mark.parametrize("text, sentence, expected", CASES, ids=[c[1][:40] + str(i) for i, c in enumerate(CASES)])
+def test_rules2_reads_a_quotation_or_a_pronoun_further_up(story3, text, sentence, expected):
+    assert [(a, q, p, quote) for a, q, p, _, _, quote in read_in(story3, text, sentence, T)] == expected
