@@ -38,6 +38,10 @@ def test_a_clause_before_the_subject_is_not_what_the_subject_says(story3):
                         "calm.") == []
     assert said(story3, "After 5,000 people came to Monday's rally, the Interior Ministry said the march was calm.",
                 topics=("crowds",)) == []
+    assert said(story3, "Speaking after reports that the police own an LRAD, the Interior Minister said the march "
+                        "was calm.") == []
+    assert said(story3, "Standing in front of the trucks the police own and the LRAD they bought, the Interior "
+                        "Minister told reporters the march was calm.") == []
     # the inverted form is still read: what comes before ", X said" is said
     assert said(story3, "The police have no such device, the Interior Ministry said.") == MINISTRY_DENIES
     assert said(story3, "The police have no such device, the Interior Minister told reporters.") == MINISTRY_DENIES

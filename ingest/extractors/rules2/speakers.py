@@ -74,7 +74,7 @@ class Speakers(Subjects):
         self.modified_head = re.compile(rf"\s+(?:([a-z\-]+)\s+)?(?:{'|'.join(pack.name_modified_heads)})(?!\w)") \
             if pack.name_modified_heads else None
         # "Despite A, X said B", "Speaking after A, X said B": A is not X's, not even when B says nothing
-        self.preposed = re.compile(rf"\W*(?:(?:{'|'.join(pack.preposed_not_said)})(?!\w)|[a-z]{3,}ing\s+(?:after|at|to|on|in|before|from|with|during|ahead|outside|about|the|a|an|his|her|their|its)\s)",
+        self.preposed = re.compile(rf"\W*(?:(?:{'|'.join(pack.preposed_not_said)})(?!\w)|[a-z]{{3,}}ing\s+(?:after|at|to|on|in|before|from|with|during|ahead|outside|about|the|a|an|his|her|their|its)\s)",
                                    re.IGNORECASE) \
             if pack.preposed_not_said else None
         self.consequence = re.compile(rf",\s*(?:{'|'.join(pack.consequence_participles)})(?!\w)") \
