@@ -35,6 +35,13 @@ CASES = [
     ('The Interior Ministry said: "We have reviewed every report."\n\n'
      '"The LRAD must be banned," a protester shouted from the gallery.',
      "The LRAD must be banned,\" a protester shouted from the gallery.", []),
+    # a quotation closed inside the sentence, the writer's words after it: not the quotation's
+    ('The Interior Ministry said: "We have reviewed every report.\n\n"Officers will keep the device in store." '
+     'The LRAD must be banned, the opposition replied.',
+     "The LRAD must be banned, the opposition replied.", []),
+    ('The Interior Ministry said: "We have reviewed every report.\n\n'
+     '"The LRAD must be banned" is what the crowd chanted outside.',
+     '"The LRAD must be banned" is what the crowd chanted outside.', []),
     # pronoun chains
     ('The minister spoke to reporters outside the hall on Tuesday. She said the review was complete. '
      'She added that the LRAD must be banned.',

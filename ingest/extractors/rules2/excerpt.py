@@ -279,6 +279,9 @@ def _quoted(rules, excerpt, s) -> list[Attribution]:
     odd = sum(x.count('"') for x in here) % 2
     if not odd and not s.lstrip().startswith('"'):
         return []
+    inner = s.strip()[0 if odd else 1:].rstrip()
+    if '"' in inner[:-1]:  # a quotation closed inside the sentence, words of the writer's after it
+        return []
     att = opener(here, not odd)
     for k in range(1, len(paragraphs)):
         if att is not False:
