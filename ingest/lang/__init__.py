@@ -168,6 +168,9 @@ class LanguagePack:
     # event a third thing caused ("storms caused another shutdown") is no view of it.
     position_normative_question: list[str] = field(default_factory=list)
     position_caused: list[str] = field(default_factory=list)
+    # Before a cue in its clause, words that make it a question left open ("will look at
+    # whether emergency calls failed"): no position.
+    position_open_question: list[str] = field(default_factory=list)
     # Quantifiers of most of a thing: "most of X are not <affirm cue>" is a deny, as "most
     # of X are <deny cue>" is; the other hedges stay partial.
     position_majority_hedge: list[str] = field(default_factory=list)

@@ -354,6 +354,7 @@ PACK = LanguagePack(
     position_normative_question=[r"should", r"ought", r"must"],
     position_caused=[r"caus(?:e|es|ed|ing)", r"led to", r"leads? to", r"result(?:s|ed)? in", r"trigger(?:s|ed)?",
                      r"brought about", r"sparked"],
+    position_open_question=[r"whether"],
     position_majority_hedge=[r"most of", r"mostly", r"largely", r"the bulk of", r"the majority of"],
     position_none_subject=[r"nothing", r"none"],
     position_evidence_verbs=[r"points?(?: to)?", r"pointing(?: to)?", r"suggests?", r"suggesting", r"indicates?",

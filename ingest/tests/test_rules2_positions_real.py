@@ -126,3 +126,9 @@ def test_a_cue_caused_by_a_third_thing_is_no_view_of_what_ought_to_be(story_ferr
     # a question of fact: what was caused is what happened
     assert read_port("The Interior Ministry said the storm caused flooding in the harbour.") == \
         [("ministry", "harbour-flooded", "affirm")]
+
+
+def test_a_cue_after_whether_is_a_question_left_open(story_city):
+    for sentence in ("The Interior Ministry said it will look at whether the water was contaminated.",
+                     "The students said the inquiry would turn to whether the curfew is lawful."):
+        assert read(story_city, sentence) == [], sentence

@@ -146,6 +146,8 @@ class Positions:
             rf"(?<![\w-])(?:{'|'.join(pack.position_reversal_subject)})(?![\w-])[^,;:.]{{0,60}}?\s"
             rf"(?:{'|'.join(pack.position_copula)})\s+[^;.]{{0,50}}$") \
             if pack.position_reversal_subject and pack.position_copula else None
+        self.open_question = re.compile(rf"(?<!\w)(?:{'|'.join(pack.position_open_question)})(?!\w)") \
+            if pack.position_open_question else None
         self.normative = re.compile(rf"(?:{'|'.join(pack.position_normative_question)})(?!\w)", re.IGNORECASE) \
             if pack.position_normative_question else None
         self.caused = re.compile(rf"(?<!\w)(?:{'|'.join(pack.position_caused)})\s+(?:[\w'-]+\s+){{0,2}}$") \
@@ -329,6 +331,8 @@ class Positions:
         before = re.split(r"[,;:]", c[max(0, m.start() - 60):m.start()])[-1]
         if self.prevention and self.prevention.search(before):
             return True
+        if self.open_question and self.open_question.search(before):
+            return True  # "will look at whether emergency calls failed": a question left open
         if self.caused and getattr(att, "normative", False) and self.caused.search(before):
             return True  # "storms caused another shutdown": an event, no view of what ought to be
         window = self._clause_before(c, m.start())
