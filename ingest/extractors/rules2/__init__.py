@@ -51,7 +51,10 @@ How a sentence is read (docs/extraction.md says it at length):
    ("It is the first day of the strike. The union says 4,200. The company puts the number
    at ..."; not the paragraph before), unless the sentence has a day of its own ("on the
    eve", "on Tuesday"). The worker gives rules/2 the article's text (ExcerptView.article and
-   position, for `reads_article`); besides that anchor it is read only for an interview's
+   position, for `reads_article`); besides that anchor it is read for a quotation carried on
+   from further up (a sentence that names no speaker inside a quotation opened before it, in
+   its paragraph or the paragraphs a wire story carries the quotation on with, is the
+   quotation's speaker's), a pronoun's chain ("She said A. She added B."), and an interview's
    turns: a label further up the sentence's paragraph speaks to the turn's end, the
    interviewer's turn before anchors a number question, a count later in the answer's turn
    counts when its first sentence has none, a question put a sentence or two on is answered
