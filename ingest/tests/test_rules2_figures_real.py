@@ -135,3 +135,35 @@ def test_a_count_keeps_its_verb_past_a_relative_clause(story_pay):
     # not a keyword of another clause further on
     assert figures(story_pay, "The students said nine women who marched at the front saw police that injured "
                               "a man.", "injured") == []
+
+
+def spans(story, sentence, question="crowd-size"):
+    rules2._cache.clear()
+    rules = rules2.story_rules(story)
+    view = ExcerptView(id=1, sentence=sentence, text=sentence, topics=["march-15", "crowds"], day=D)
+    return [(f.value, f.value_high) for f in rules2.extract(rules, view) if f.question == question]
+
+
+def test_a_thousand_in_words_keeps_the_hundreds_after_it(story):
+    # "two thousand three hundred and fourteen people": 2,314, not the 314 after the thousand
+    for sentence, value in (
+            ("The students said two thousand three hundred and fourteen people came to the square.", 2314),
+            ("The students said one thousand and fifty people came to the square.", 1050),
+            ("The students said three thousand four hundred people came to the square.", 3400),
+            ("The students said twenty-one thousand five hundred and six people came to the square.", 21506),
+            ("The students said six thousand people came to the square.", 6000)):
+        assert spans(story, sentence) == [(value, None)], sentence
+
+
+def test_a_range_in_words_keeps_its_and(story):
+    # "between eighteen hundred and two and a half thousand": the range's "and", not "hundred and two"
+    for sentence, value in (
+            ("The students said between eighteen hundred and two and a half thousand people came.", (1800, 2500)),
+            ("The students said between twelve hundred and fifteen hundred people came.", (1200, 1500)),
+            ("The students said between eighteen hundred and two thousand people came.", (1800, 2000)),
+            ("The students said between two thousand and three thousand people came.", (2000, 3000)),
+            ("The students said two hundred and fifty thousand people came to the square.", (250000, None)),
+            ("The students said between two and three thousand people came.", (2000, 3000)),
+            ("The students said eighteen hundred people came to the square.", (1800, None)),
+            ("The students said three hundred and twelve people came to the square.", (312, None))):
+        assert spans(story, sentence) == [value], sentence

@@ -84,8 +84,12 @@ class Figures:
         hundreds_rx = "|".join(re.escape(w) for w in hundreds)
         below_rx = "|".join(sorted(self.below_hundred, key=len, reverse=True))
         and_rx = "|".join(pack.hundred_and)
+        # "between eighteen hundred and two and a half thousand": a fraction after the words is
+        # the range's second figure, not "hundred and two"
+        frac_words_rx = "|".join(re.escape(w) for w in pack.fractions) or "(?!x)x"
         after_hundred = rf"(?:{'|'.join(f'(?<={re.escape(w)})' for w in hundreds)})\s+(?:{and_rx})\s+" \
-            rf"(?P<word3>{below_rx})(?:[\s-]+(?P<word4>{below_rx}))?(?!\w)(?![\s-]*(?:{hundreds_rx})(?!\w))"
+            rf"(?P<word3>{below_rx})(?:[\s-]+(?P<word4>{below_rx}))?(?!\w)(?![\s-]*(?:{hundreds_rx})(?!\w))" \
+            rf"(?!\s+(?:{frac_words_rx})(?!\w))"
         hundred_tail = rf"(?:{after_hundred})?" if hundreds and below_rx and and_rx else ""
         self.fractions = {w.lower(): v for w, v in pack.fractions.items()}
         frac_rx = "|".join(re.escape(w) for w in sorted(self.fractions, key=len, reverse=True))
@@ -96,8 +100,20 @@ class Figures:
         # multiplier if any ("2.5 million", "two hundred thousand", "a million and a half").
         num = rf"(?P<digits>{_FIG})|(?P<word>{spelt_rx})(?:[\s-]+(?P<word2>{spelt_rx}))?(?!\w){hundred_tail}" \
             rf"{decimals}{frac}"
-        mult = rf"(?:\s*(?P<mult>{mult_rx})(?!\w){mult_frac})?"
+        # "two thousand three hundred and fourteen", "one thousand and fifty": the hundreds and
+        # units after a spelt thousand are the same number's; not the next figure of a range
+        # ("two thousand and three thousand")
+        thousand_words = [w for w in pack.thousand if len(w) > 1 and w.isalpha()]
+        upto_hundred = rf"(?:{below_rx})(?:[\s-]+(?:{below_rx}))?(?!\w)"
+        rest_rx = rf"(?:(?:{below_rx})\s+(?:{hundreds_rx})(?:\s+(?:{and_rx})\s+{upto_hundred})?(?!\w)" \
+            rf"|(?:(?:{and_rx})\s+)?{upto_hundred})"
+        thousand_rest = rf"(?:(?:{'|'.join(f'(?<={re.escape(w)})' for w in thousand_words)})\s+" \
+            rf"(?P<mult_rest>{rest_rx})(?![\s-]*(?:{hundreds_rx}|{mult_rx})(?!\w))" \
+            rf"(?!\s+(?:{frac_words_rx})(?!\w)))?" if thousand_words and hundreds and below_rx and and_rx else ""
+        mult = rf"(?:\s*(?P<mult>{mult_rx})(?!\w){mult_frac}{thousand_rest})?"
         self.figure_rx = re.compile(rf"(?<![\w.,])(?:{num}){mult}", re.IGNORECASE)
+        self.hundreds_rx = re.compile(rf"(?<![\w.,])(?:(?P<digits>(?!x)x)|(?P<word>{spelt_rx})(?:[\s-]+(?P<word2>{spelt_rx}))?"
+                                      rf"(?!\w)){mult}", re.IGNORECASE)
         self.single_rx = re.compile(rf"(?<![\w.,])(?:(?P<digits>{_FIG})|(?P<word>{spelt_rx})(?P<word2>)(?!\w)){mult}",
                                     re.IGNORECASE)
         joins = "|".join(_bounded(j) for j in pack.range_join) or "(?!x)x"
@@ -212,11 +228,18 @@ class Figures:
             if spelt and m.group("word2") and _spelt(self.number_words.get(m.group("word").lower()),
                                                      self.number_words.get(m.group("word2").lower())) is None:
                 m = self.single_rx.match(c, m.start())  # "five a day": only "five" is the figure
+            if spelt and m.groupdict().get("word3") and m.group("mult") \
+                    and (_spelt(self.number_words.get(m.group("word").lower()),
+                                self.number_words.get((m.group("word2") or "").lower())) or 0) >= 1000:
+                # "between eighteen hundred and two thousand": no number is "eighteen hundred and two
+                # thousand", the "and" is the range's
+                m = self.hundreds_rx.match(c, m.start())
+                value, spelt = self._value(m)
             mult = self._multiplier(m.group("mult")) if m.group("mult") else None
             if spelt and self.vague and self.vague.search(c[max(0, m.start() - 12):m.end() + 12]):
                 continue  # "a few thousand", "several hundred"
             if mult:
-                value *= mult
+                value = value * mult + self._rest(m)
             elif spelt:
                 if value < 1 or m.group("word").lower() in self.articles:
                     continue  # "half a", "a" alone: an article, not a count
@@ -239,7 +262,7 @@ class Figures:
                 if hv is not None:
                     if tail.group("mult"):
                         tail_mult = self._multiplier(tail.group("mult"))
-                        hv *= tail_mult
+                        hv = hv * tail_mult + self._rest(tail)
                         if not mult and value < hv / 100:
                             value *= tail_mult  # "275-325 thousand": the multiplier is both's
                             mult = tail_mult
@@ -400,6 +423,20 @@ class Figures:
             if value is not None and groups.get(key):
                 value += self.fractions[groups[key].lower()]
         return value, True
+
+    def _rest(self, m) -> float:
+        """What a spelt thousand's words after it add ("three hundred and fourteen" of "two
+        thousand three hundred and fourteen")."""
+        rest = m.groupdict().get("mult_rest")
+        if not rest:
+            return 0
+        total = 0
+        for w in re.split(r"[\s-]+", rest.lower()):
+            if self.number_words.get(w) == 100:
+                total *= 100
+            elif w in self.below_hundred:
+                total += self.below_hundred[w]
+        return total
 
     def _multiplier(self, word: str) -> float:
         for pattern, value in self.multipliers:
