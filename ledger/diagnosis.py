@@ -7,6 +7,9 @@ date (or the day before the key's next statement of that actor on that question)
 
 - `no_excerpt`: no excerpt was cut from the statement's article (no sentence matched a topic's
   keywords, or the article was not ingested);
+- `no_cue`: excerpts were cut, but no cue of the statement's question (a stance question
+  with cues) matches any of them as written: the words this article uses are missing from
+  the story's cues, the commonest loss on stories nobody tuned for (docs/extraction.md);
 - `no_record`: an excerpt was cut, but the extractor wrote no record from it for anyone;
 - `other_record`: a record came from the article, with another position, actor or question;
 - `retracted`: the ledger held the statement, but its record was retracted, so it no longer
@@ -15,6 +18,7 @@ date (or the day before the key's next statement of that actor on that question)
   independent sources than it has under the rule N;
 - `other_position`: the ledger holds the statement, but another position was confirmed after it.
 """
+import re
 from collections import defaultdict
 from datetime import timedelta
 
@@ -25,6 +29,8 @@ from .selectors import positions_as_of, records_as_known, story_cast
 REASONS = {
     "no_excerpt": "No excerpt held the words: no sentence of the article matched a topic's keywords, "
                   "or the article was not ingested.",
+    "no_cue": "Excerpts were cut from the article, but no cue of the question matches any of them as written: "
+              "the story's affirm, deny or partial cues lack the words this article uses.",
     "no_record": "An excerpt was cut from the article, but the extractor wrote no record from it.",
     "other_record": "A record came from the article, but with another position, actor or question.",
     "retracted": "The ledger held the statement, but its record was retracted: it no longer counts.",
@@ -52,7 +58,7 @@ def key_misses(*, story: Story, confirm: int | None = None) -> list[dict]:
         taken_back[(r["actor_id"], r["question_id"])].append(r)
     excerpts = defaultdict(list)
     for e in Excerpt.objects.filter(story=story, article__url__in={s.url for s in key if s.url}).values(
-            "id", "sentence", "article__url"):
+            "id", "sentence", "text", "article__url"):
         excerpts[e["article__url"]].append(e)
     # The position a week after each statement (or the day before the key's next statement of
     # the same actor on the question, when that comes sooner), one answer a day.
@@ -102,7 +108,9 @@ def key_misses(*, story: Story, confirm: int | None = None) -> list[dict]:
         elif by_url.get(s.url):
             reason, record = "other_record", by_url[s.url][0]
         elif excerpts.get(s.url):
-            reason, excerpt = "no_record", excerpts[s.url][0]
+            cues = _cues(s.question)
+            uncued = cues is not None and not any(cues.search(e["text"]) for e in excerpts[s.url])
+            reason, excerpt = ("no_cue" if uncued else "no_record"), excerpts[s.url][0]
         else:
             reason = "no_excerpt"
         sentence = (excerpt or {}).get("sentence") or (record or {}).get("excerpt__sentence") or None
@@ -114,3 +122,15 @@ def key_misses(*, story: Story, confirm: int | None = None) -> list[dict]:
                         "value": record["value"], "reported_on": record["reported_on"]} if record else None),
         })
     return misses
+
+
+def _cues(question) -> "re.Pattern | None":
+    """All of a stance question's cues as one pattern, as written (case ignored), or None for
+    a question with none (its statements are read without cues) or a number question."""
+    patterns = [] if question.is_number else [*question.affirm, *question.deny, *question.partial]
+    if not patterns:
+        return None
+    try:
+        return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE)
+    except re.error:
+        return None  # the bundle's check refuses a bad cue; nothing to say here

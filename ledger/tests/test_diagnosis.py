@@ -68,3 +68,20 @@ def test_a_statement_whose_record_was_retracted_says_so(tmp_path):
     assert miss["reason"] == "retracted"
     assert miss["record"]["id"] == record.id
     assert miss["why"] == REASONS["retracted"]
+
+
+def test_a_statement_whose_article_no_cue_reaches_says_so(tmp_path):
+    # The article's excerpts say it in words no cue of the question has: mend the cues.
+    key = [line("president", "device-owned", "deny", "2025-03-21", "https://danas.rs/no-gear"),
+           line("president", "device-owned", "deny", "2025-03-22", "https://danas.rs/no-such-device")]
+    world = canopy_make(tmp_path, key_lines=key)
+    story = world["story"]
+    excerpt_make(story, url="https://danas.rs/no-gear", outlet="danas", day="2025-03-21",
+                 text="The President said the state keeps no acoustic gear at all.",
+                 sentence="The President said the state keeps no acoustic gear at all.")
+    excerpt_make(story, url="https://danas.rs/no-such-device", outlet="danas", day="2025-03-22",
+                 text="The President said there is no such device.", sentence="The President said there is no such device.")
+    reasons = {m["url"]: m["reason"] for m in key_misses(story=story, confirm=2)}
+    assert reasons["https://danas.rs/no-gear"] == "no_cue"
+    # A cue matches, yet no record came: the extractor's miss, not the cues'.
+    assert reasons["https://danas.rs/no-such-device"] == "no_record"
