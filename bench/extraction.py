@@ -205,7 +205,7 @@ def _stages(story, folder: Path, missed) -> dict[int, str]:
             out[i] = "other-actor"
         elif any(r.question.key == a.question for r in records):
             out[i] = "other-answer"
-        elif a.question in cues and not any(c.search(a.quote) for c in cues[a.question]):
+        elif a.question in cues and not _reached(cues[a.question], a.quote):
             out[i] = "no-cue"
         else:
             out[i] = "other-question" if records else "no-record"
@@ -293,10 +293,13 @@ def _print(results, extractors) -> None:
         print(line + f" {statements:10d}" + cells)
 
 
-def _stance_cues(folder: Path) -> dict[str, list[re.Pattern]]:
-    """Each stance question's cues, as written (Python's `re` without case)."""
+def _stance_cues(folder: Path) -> dict[str, "re.Pattern | None"]:
+    """Each stance question's cues as one pattern, as written (ledger.diagnosis.cues_as_written,
+    which the evaluation's `no_cue` reason reads too); None for a question with none."""
+    from ledger.diagnosis import cues_as_written
+
     config = tomllib.loads((folder / "story.toml").read_text(encoding="utf-8"))
-    return {q["id"]: [re.compile(p, re.IGNORECASE) for side in ("affirm", "deny", "partial") for p in q.get(side, [])]
+    return {q["id"]: cues_as_written([p for side in ("affirm", "deny", "partial") for p in q.get(side, [])])
             for q in config["questions"] if q.get("kind", "stance") == "stance"}
 
 
@@ -306,7 +309,11 @@ def cue_reach(folder: Path) -> tuple[int, int]:
     without case, not the language pack's folds and word forms, so it is a floor."""
     cues = _stance_cues(folder)
     stance = [s for s in _statements(folder) if s["question"] in cues]
-    return len(stance), sum(any(c.search(s["quote"]) for c in cues[s["question"]]) for s in stance)
+    return len(stance), sum(_reached(cues[s["question"]], s["quote"]) for s in stance)
+
+
+def _reached(cues: "re.Pattern | None", quote: str) -> bool:
+    return bool(cues and cues.search(quote))
 
 
 def _print_cue_reach(folders: list[Path]) -> None:

@@ -124,13 +124,17 @@ def key_misses(*, story: Story, confirm: int | None = None) -> list[dict]:
     return misses
 
 
-def _cues(question) -> "re.Pattern | None":
-    """All of a stance question's cues as one pattern, as written (case ignored), or None for
-    a question with none (its statements are read without cues) or a number question."""
-    patterns = [] if question.is_number else [*question.affirm, *question.deny, *question.partial]
+def cues_as_written(patterns) -> "re.Pattern | None":
+    """A stance question's cues (affirm, deny and partial together) as one pattern, as
+    written: Python's `re` with case ignored, not the language pack's folds and word forms.
+    None when there are none (the question's statements are read without cues)."""
     if not patterns:
         return None
     try:
         return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE)
     except re.error:
         return None  # the bundle's check refuses a bad cue; nothing to say here
+
+
+def _cues(question) -> "re.Pattern | None":
+    return None if question.is_number else cues_as_written([*question.affirm, *question.deny, *question.partial])
