@@ -26,8 +26,8 @@ def compile_patterns(patterns, n) -> re.Pattern | None:
 @dataclass
 class QuestionRules2(QuestionRules):
     unit_rules: Unit | None = None  # the unit as rules/2's figures read it (its scale too)
-    # the cues read loosely (Positions.loose), compiled on first use
-    loose: dict | None = None
+    # the cues read loosely (Positions.loose), compiled on first use; False: none
+    loose: QuestionRules | bool | None = None
     affirm_written: list | None = None
     deny_written: list | None = None
     partial_written: list | None = None
@@ -254,16 +254,16 @@ class Positions:
         the pack's gap words allowed where the cue has a space between two words ("calls?
         failed" meets "calls had failed")."""
         if q.loose is None:
-            q.loose = {}
+            cues = {}
             for side in ("affirm", "deny", "partial"):
                 patterns = [p for p in (self._loosened(pattern_lower(p)) for p in getattr(q, side + "_written", None) or [])
                             if p]
                 if patterns:
-                    q.loose[side] = re.compile("|".join(f"(?:{p})" for p in patterns))
-        if not q.loose:
-            return None
-        return QuestionRules(key=q.key, topic=q.topic, number=q.number, keywords=None, unit=None,
-                             affirm=q.loose.get("affirm"), deny=q.loose.get("deny"), partial=q.loose.get("partial"))
+                    cues[side] = re.compile("|".join(f"(?:{p})" for p in patterns))
+            q.loose = QuestionRules(key=q.key, topic=q.topic, number=q.number, keywords=None, unit=None,
+                                    affirm=cues.get("affirm"), deny=cues.get("deny"), partial=cues.get("partial")) \
+                if cues else False
+        return q.loose or None
 
     def _loosened(self, p: str) -> str | None:
         """One cue read loosely, or None if it will not compile so (the cue as written stands)."""
