@@ -170,6 +170,7 @@ def fold_pattern(pattern: str, lemma: Callable[[str, str], str], past_after=(),
     look-around ("[a-z]", "{0,40}", "(?<!no )")."""
     out, at, before = [], 0, ""
     literal = pattern_literal(pattern)
+    spell = spelling or (lambda w: w)
     for m in _PATTERN_WORD.finditer(pattern):
         if not literal[m.start()]:
             continue
@@ -178,7 +179,6 @@ def fold_pattern(pattern: str, lemma: Callable[[str, str], str], past_after=(),
         before = word
         if optional and lemma(word[:-1], "") != base:
             continue  # "ferries?": no one word with an optional "s"
-        spell = spelling or (lambda w: w)
         if past_form(word, base):
             if not past_after and spell(word) == word:
                 continue
