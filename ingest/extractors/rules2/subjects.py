@@ -235,6 +235,4 @@ class Subjects:
                 return named[0].actor
             if m.kind == "pronoun" and named and _OPENING.fullmatch(prev, 0, named[0].start):
                 return named[0].actor  # a pronoun opening a sentence is the subject of the one before
-        if m.kind == "generic":
-            return self.names.owner_of(m)
         return None
