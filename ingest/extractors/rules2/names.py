@@ -152,10 +152,11 @@ class Names:
                 if m.end() > m.start():
                     # "the Alder Valley Flood Action Group": the name starts after "the", with
                     # the capitalized words before the alias
-                    lead = _LEAD_CAPITALS.search(s, max(0, m.start() - 60), m.start())
-                    a = lead.start(1) if lead and s[m.start():m.start() + 1].isupper() else m.start()
+                    capital = s[m.start():m.start() + 1].isupper()
+                    lead = _LEAD_CAPITALS.search(s, max(0, m.start() - 60), m.start()) if capital else None
+                    a = lead.start(1) if lead else m.start()
                     # and the capitalized words after it that go on with the name ("Tessaly Mobile")
-                    tail = _TAIL_CAPITALS.match(s, m.end()) if s[m.start():m.start() + 1].isupper() else None
+                    tail = _TAIL_CAPITALS.match(s, m.end()) if capital else None
                     b = tail.end() if tail else m.end()
                     found.append(Mention(a, b, key, s[a:b], "alias"))
         for (key, pattern), leads in zip(self.roles, self._role_leads):
