@@ -114,6 +114,7 @@ class Names:
         # roles, and the proper names a misspelling may be matched against.
         self.actors = []
         self._actor_leads = []  # per actor, as `leads_of`
+        self._actor_words = []  # per actor, its regex with its own "\b" out (`owner_of`)
         self.roles = []
         self._role_leads = []
         self.fuzzy_names: dict[str, str] = {}
@@ -133,6 +134,7 @@ class Names:
                 body = "|".join(f"(?:{pattern_lower(p)})" for p in patterns)
                 self.actors.append((a.key, re.compile(body)))
                 self._actor_leads.append(leads_of(body))
+                self._actor_words.append(_WORD_EDGE.sub(" ", body))
             roles = (config_actors.get(a.key) or {}).get("roles") or []
             if roles:
                 body = "|".join(f"(?:{pattern_lower(n(r))})" for r in roles)
@@ -210,6 +212,6 @@ class Names:
             and not re.fullmatch(self.determiner, said[-2])  # not "a spokesman", "its officials"
         head = re.escape(said[-2] if staff else said[-1])
         # (in the alias's words, its regex's own "\b" out: "Department of X" has "department")
-        owners = {key for key, pattern in self.actors
-                  if re.search(rf"\b{head}", _WORD_EDGE.sub(" ", pattern.pattern), re.IGNORECASE)}
+        owners = {key for (key, _), words in zip(self.actors, self._actor_words, strict=True)
+                  if re.search(rf"\b{head}", words, re.IGNORECASE)}
         return owners.pop() if len(owners) == 1 else None
