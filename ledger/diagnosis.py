@@ -17,6 +17,9 @@ date (or the day before the key's next statement of that actor on that question)
 - `not_confirmed`: the ledger holds the statement, but the change waits for more
   independent sources than it has under the rule N;
 - `other_position`: the ledger holds the statement, but another position was confirmed after it.
+
+`cue_report` reads the cues themselves: how many excerpts and key statements each reaches as
+written, and the key statements none reaches, with the sentences that say them.
 """
 import re
 from collections import defaultdict
@@ -25,6 +28,8 @@ from datetime import timedelta
 from .evaluation import CHANGE_WINDOW, same_answer
 from .models import Excerpt, KeyStatement, StanceRecord, Story
 from .selectors import positions_as_of, records_as_known, story_cast
+
+POLARITIES = ("affirm", "deny", "partial")
 
 REASONS = {
     "no_excerpt": "No excerpt held the words: no sentence of the article matched a topic's keywords, "
@@ -56,10 +61,7 @@ def key_misses(*, story: Story, confirm: int | None = None) -> list[dict]:
     taken_back = defaultdict(list)
     for r in StanceRecord.objects.filter(story=story, retraction__isnull=False).values(*fields):
         taken_back[(r["actor_id"], r["question_id"])].append(r)
-    excerpts = defaultdict(list)
-    for e in Excerpt.objects.filter(story=story, article__url__in={s.url for s in key if s.url}).values(
-            "id", "sentence", "text", "article__url"):
-        excerpts[e["article__url"]].append(e)
+    excerpts = _article_excerpts(story, {s.url for s in key if s.url})
     # The position a week after each statement (or the day before the key's next statement of
     # the same actor on the question, when that comes sooner), one answer a day.
     cast = story_cast(story)
@@ -109,7 +111,7 @@ def key_misses(*, story: Story, confirm: int | None = None) -> list[dict]:
             reason, record = "other_record", by_url[s.url][0]
         elif excerpts.get(s.url):
             cues = _cues(s.question)
-            uncued = cues is not None and not any(cues.search(e["text"]) for e in excerpts[s.url])
+            uncued = cues is not None and not _reaches(cues, [e["text"] for e in excerpts[s.url]])
             reason, excerpt = ("no_cue" if uncued else "no_record"), excerpts[s.url][0]
         else:
             reason = "no_excerpt"
@@ -138,3 +140,93 @@ def cues_as_written(patterns) -> "re.Pattern | None":
 
 def _cues(question) -> "re.Pattern | None":
     return None if question.is_number else cues_as_written([*question.affirm, *question.deny, *question.partial])
+
+
+def _reaches(pattern, texts) -> bool:
+    return pattern is not None and any(pattern.search(t) for t in texts)
+
+
+def _article_excerpts(story: Story, urls) -> dict[str, list[dict]]:
+    """The excerpts cut from the articles at `urls` (every version), by URL, in the order they were cut."""
+    excerpts = defaultdict(list)
+    for e in Excerpt.objects.filter(story=story, article__url__in=urls).values(
+            "id", "sentence", "text", "topics", "article__url"):
+        excerpts[e["article__url"]].append(e)
+    return excerpts
+
+
+def cue_report(*, story: Story, statements: list[dict] | None = None) -> dict:
+    """Each stance question's cues as written (`cues_as_written`), against the excerpts of its
+    topic and the answer key: the loaded key, or `statements`, the checked lines of a key file
+    (`bundle.key_check`), whose `quote`, when a line has one, is what the cues must reach in
+    place of its article's excerpts. Number questions have no cues and are left out."""
+    cast = story_cast(story)
+    key = _key_read(story, cast, statements)
+    excerpts = _article_excerpts(story, {s["url"] for s in key if s["url"]})
+    questions, without_cues = [], []
+    for question in sorted(cast.questions.values(), key=lambda q: q.position):
+        if question.is_number:
+            continue
+        written = [(polarity, cue) for polarity in POLARITIES for cue in getattr(question, polarity)]
+        if not written:
+            without_cues.append({"question": question.key, "text": question.text})
+            continue
+        # A cue is only ever tried on an excerpt of its question's topic.
+        topic_texts = list(Excerpt.objects.filter(story=story, topics__contains=[question.topic.key])
+                           .values_list("text", flat=True))
+        said = [s for s in key if s["question"] == question.key]
+        reads = [[s["quote"]] if s["quote"] else [e["text"] for e in excerpts.get(s["url"], [])] for s in said]
+        cues = []
+        for polarity, cue in written:
+            pattern = cues_as_written([cue])
+            matched = sum(1 for t in topic_texts if _reaches(pattern, [t]))
+            cues.append({"polarity": polarity, "cue": cue, "excerpts": matched,
+                         "key_statements": sum(1 for texts in reads if _reaches(pattern, texts)) if key else None,
+                         "matches_no_excerpt": matched == 0})
+        questions.append({"question": question.key, "text": question.text, "topic": question.topic.key,
+                          "excerpts": len(topic_texts), "cues": cues,
+                          "reach": _reach(question, said, reads, excerpts) if key else None})
+    return {"story": story.slug, "key": ("file" if statements is not None else "loaded") if key else None,
+            "questions": questions, "without_cues": without_cues}
+
+
+def _reach(question, said: list[dict], reads: list[list[str]], excerpts: dict) -> dict:
+    """The question's key statements that its cues reach, and those they do not, each with the
+    sentences of its article that carry the question's keywords: the words a cue lacks."""
+    cues = _cues(question)
+    # The same reading as written serves the question's keywords (or its topic's, when it has none).
+    marks = cues_as_written(question.keywords or question.topic.keywords)
+    reached, no_excerpt, unreached = 0, 0, []
+    for s, texts in zip(said, reads):
+        if not texts:
+            no_excerpt += 1  # nothing cut from its article: the topic's keywords lost it, not the cues
+        elif _reaches(cues, texts):
+            reached += 1
+        else:
+            sentences = [e["sentence"] for e in excerpts.get(s["url"], [])
+                         if question.topic.key in e["topics"] and _reaches(marks, [e["sentence"]])]
+            if s["quote"]:  # the quote's own sentence, when it is one of them
+                sentences = [t for t in sentences if _overlap(t, s["quote"])] or sentences
+            unreached.append({"line": s["line"], "actor": s["actor"], "actor_name": s["actor_name"],
+                              "position": s["position"], "date": s["date"], "url": s["url"], "quote": s["quote"],
+                              "sentences": list(dict.fromkeys(sentences))})
+    return {"statements": len(said), "reached": reached, "no_excerpt": no_excerpt, "unreached": unreached}
+
+
+def _overlap(sentence: str, quote: str) -> bool:
+    """The quote lies in the sentence, or the sentence in the quote (a quote may span two)."""
+    sentence, quote = (" ".join(t.casefold().split()).strip(" .\"'") for t in (sentence, quote))
+    return bool(quote) and (quote in sentence or sentence in quote)
+
+
+def _key_read(story: Story, cast, statements: list[dict] | None) -> list[dict]:
+    """The key's statements in one shape, from a key file's checked lines or the loaded key."""
+    if statements is not None:
+        def text(value):
+            return value if isinstance(value, str) and value.strip() else None
+        return [{"line": s["line"], "actor": s["actor"], "actor_name": cast.actors[s["actor"]].name,
+                 "question": s["question"], "position": s["position"], "date": s["date"],
+                 "url": text(s.get("url")) or "", "quote": text(s.get("quote"))} for s in statements]
+    return [{"line": s.line, "actor": s.actor.key, "actor_name": s.actor.name, "question": s.question.key,
+             "position": s.position, "date": s.date, "url": s.url, "quote": None}
+            for s in KeyStatement.objects.filter(story=story).select_related("actor", "question").order_by("line")]

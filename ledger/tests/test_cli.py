@@ -1,13 +1,17 @@
 """The commands as a user runs them: exit status 0 on success, non-zero with one line."""
+import io
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 
 from ledger.models import PositionPeriod
+from ledger.tests.factories import canopy_make, excerpt_make
 
 from conftest import database_url
 
@@ -55,3 +59,55 @@ def test_commands_exit_status_and_one_line_reasons(tmp_path):
     unknown = manage("rebuild_periods", "no-such-story")
     assert unknown.returncode != 0
     assert unknown.stderr.strip().splitlines() == ["CommandError: unknown story 'no-such-story'"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_cue_report_refuses_an_unknown_story_and_an_unreadable_key(tmp_path):
+    missing = manage("cue_report", "no-such-story")
+    assert missing.returncode != 0
+    assert missing.stderr.strip().splitlines() == ["CommandError: unknown story 'no-such-story'"]
+
+    assert manage("load_story", "fixtures/canopy").returncode == 0
+    unread = manage("cue_report", "canopy", "--key", str(tmp_path / "nowhere.jsonl"))
+    assert unread.returncode != 0
+    assert unread.stderr.strip().splitlines() == [
+        f"CommandError: cannot read {tmp_path / 'nowhere.jsonl'}: No such file or directory"]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"actor": "nobody", "question": "device-owned", "position": "deny", "date": "2025-03-16"}\n')
+    refused = manage("cue_report", "canopy", "--key", str(bad))
+    assert refused.returncode != 0
+    assert refused.stderr.strip().splitlines() == ["CommandError: answer_key.jsonl: line 1: unknown actor 'nobody'"]
+
+    read = manage("cue_report", "canopy")
+    assert read.returncode == 0, read.stderr
+    assert read.stdout.startswith("canopy: ")
+
+
+@pytest.mark.django_db
+def test_cue_report_json_is_one_object(tmp_path):
+    key = [json.dumps({"actor": "president", "question": "device-owned", "position": "deny", "date": "2025-03-21",
+                       "url": "https://danas.rs/no-gear", "quote": "keeps no acoustic gear of its own"})]
+    story = canopy_make(tmp_path, key_lines=key)["story"]
+    said = "The President said the state keeps no acoustic gear of its own."
+    excerpt_make(story, url="https://danas.rs/no-gear", outlet="danas", day="2025-03-21", text=said, sentence=said)
+    key_file = tmp_path / "key.jsonl"
+    key_file.write_text(key[0] + "\n", encoding="utf-8")
+    out = tmp_path / "cues.json"
+    printed = io.StringIO()
+    call_command("cue_report", story.slug, "--key", str(key_file), "--json", str(out), stdout=printed)
+
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert set(report) == {"story", "key", "questions", "without_cues"}
+    assert (report["story"], report["key"]) == (story.slug, str(key_file))
+    [q] = report["questions"]
+    assert set(q) == {"question", "text", "topic", "excerpts", "cues", "reach"}
+    assert set(q["cues"][0]) == {"polarity", "cue", "excerpts", "key_statements", "matches_no_excerpt"}
+    assert set(q["reach"]) == {"statements", "reached", "no_excerpt", "unreached"}
+    [missed] = q["reach"]["unreached"]
+    assert missed == {"line": 1, "actor": "president", "actor_name": "The President", "position": "deny",
+                      "date": "2025-03-21", "url": "https://danas.rs/no-gear",
+                      "quote": "keeps no acoustic gear of its own", "sentences": [said]}
+    assert report["without_cues"] == [{"question": "sound-used", "text": "Was a sound device used on 15 March?"}]
+    # What it prints shows the same: the cue that matches nothing, and the sentence to read.
+    text = printed.getvalue()
+    assert "matches no excerpt" in text and said in text
