@@ -256,6 +256,12 @@ class LanguagePack:
     # hedge or "be" (a passive is another statement). Read, with the cue's words in their base
     # forms, only where no cue matches otherwise.
     cue_gap_words: list[str] = field(default_factory=list)
+    # After those, up to `cue_free_gap` more words of any kind ("performed exactly as
+    # designed", "counting its votes by hand"), none of them one of these, nor a negation, a
+    # relative pronoun, a condition, a preposition of `cue_modifier` or a word of
+    # `cue_narrowing`: a word that changes what the cue says, or starts another phrase.
+    cue_gap_barrier: list[str] = field(default_factory=list)
+    cue_free_gap: int = 0
     # Contractions spelt out (regex, replacement), in the sentence and in the cues alike for
     # that last reading ("didn't" / "did not", "cannot" / "can't" / "can not").
     cue_contractions: list = field(default_factory=list)

@@ -160,6 +160,16 @@ LOOSE = [
     # a past form is a thing done, not one wanted: "closed the bridge" is not "to close the bridge"
     ("The students said the council would have to close the bridge.", "bridge-shut", None),
     ("The students said the council should close the bridge now.", "bridge-shut", None),
+    # up to two words of any kind between a cue's words, as reporters put them ("performed
+    # exactly as designed", "counting its votes by hand"), but no negation, modal, "be",
+    # conjunction or word that narrows between them
+    ("The Interior Ministry said the bridge was badly damaged.", "bridge-damaged", "affirm"),
+    ("The students said cracks were quickly and quietly found.", "bridge-damaged", None),
+    ("The Interior Ministry said it had fully met its obligations on the bridge.", "bridge-apology", "deny"),
+    ("The Interior Ministry said it had met all of its obligations on the bridge.", "bridge-apology", None),
+    ("The students said the council had to shut down the old river bridge.", "bridge-shut", "affirm"),
+    ("The students said the council had to shut down the old and the new bridge.", "bridge-shut", None),
+    ("The Interior Ministry said the bridge was only partly damaged.", "bridge-damaged", None),
     # nor is a question, a condition or "be" (a passive is another statement) read through
     ("The students asked whether the bridge had been damaged.", "bridge-damaged", None),
     ("The Interior Ministry said the bridge had been damaged only if the gauges were right.", "bridge-damaged", None),

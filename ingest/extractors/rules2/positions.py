@@ -93,7 +93,11 @@ class Positions:
         # the last reading: the cues' words in their base forms, with the pack's gap words
         # allowed between them, on the sentence's words in theirs (contractions spelt out,
         # a hyphen read as a space: "cyber-attack" meets 'cyber ?attack')
-        self.gap = rf"\s+(?:(?:{'|'.join(pack.cue_gap_words)})\s+){{0,3}}" if pack.cue_gap_words and pack.lemma else None
+        barrier = "|".join(w for w in pack.cue_gap_barrier + pack.negation + pack.relative + pack.conditional
+                           + pack.cue_modifier + pack.cue_narrowing)
+        free = rf"(?:(?!(?:{barrier})(?![\w'-]))[a-z][\w'-]*\s+){{0,{pack.cue_free_gap}}}" \
+            if pack.cue_free_gap and barrier else ""
+        self.gap = rf"\s+(?:(?:{'|'.join(pack.cue_gap_words)})\s+){{0,3}}{free}" if pack.cue_gap_words and pack.lemma else None
         self.contractions = [(re.compile(rx), repl) for rx, repl in pack.cue_contractions]
         # "calls to 112 had failed": a modifier of the cue's first word, a noun, between it and
         # its verb ("production at the plant was halted"); no negation inside it. The verb is
