@@ -261,6 +261,10 @@ class LanguagePack:
     # relative pronoun, a condition, a preposition of `cue_modifier` or a word of
     # `cue_narrowing`: a word that changes what the cue says, or starts another phrase.
     cue_gap_barrier: list[str] = field(default_factory=list)
+    # A cue that opens with its verb, told of an actor with no verb of saying ("Rusk conceded",
+    # "the board now backs the offer"), is the actor's position when only these words stand
+    # between the name and the verb (a tense auxiliary, an adverb, a day, "both").
+    cue_subject_gap: list[str] = field(default_factory=list)
     cue_free_gap: int = 0
     # Contractions spelt out (regex, replacement), in the sentence and in the cues alike for
     # that last reading ("didn't" / "did not", "cannot" / "can't" / "can not").

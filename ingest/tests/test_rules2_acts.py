@@ -89,3 +89,51 @@ def test_act_record_says_it_was_an_act(story_acts):
     view = ExcerptView(id=1, sentence=sentence, text=sentence, topics=["fleet"], day=D, outlets=())
     [finding] = rules2.extract(rules, view)
     assert finding.rationale == "Maritime Directorate + act 'ordered'; number cue 'figure 5'"
+
+
+@pytest.fixture
+def story_fine(story_acts):
+    """The acts story with a question on a fine, whose cues open with their verbs."""
+    from ledger.models import Question, Topic
+
+    fine = Topic.objects.create(story=story_acts, key="fine", name="Fine", keywords=[r"\bfine\b"], position=10)
+    Question.objects.create(story=story_acts, topic=fine, key="fine-accepted", text="Does Fjordline accept the fine?",
+                            keywords=[r"\bfine\b"], affirm=[r"\baccept(s|ed)? the fine\b"],
+                            deny=[r"\brefuse[sd]? to pay\b", r"\bappeal(s|ed)? against the fine\b"])
+    rules2._cache.clear()
+    return story_acts
+
+
+# A cue that opens with its verb, told of an actor named as the verb's subject, with no verb
+# of saying: the actor takes the cue's position.
+CUE_ACTS = [
+    ("Fjordline accepted the fine on Monday.", [("operator", "fine-accepted", "affirm", None)]),
+    ("The operator has now appealed against the fine.", [("operator", "fine-accepted", "deny", None)]),
+    # a verb of saying after it, joined by "and", is the same subject's
+    ("Fjordline on Monday refused to pay and said the fine was unlawful.",
+     [("operator", "fine-accepted", "deny", None)]),
+    ("Fjordline accepted the fine on Monday, saying it wanted its ferries back at sea.",
+     [("operator", "fine-accepted", "affirm", None)]),
+    # not when another says it, before or after, nor of a name that is the verb's object
+    ("Fjordline accepted the fine, stated the City Council.", [("council", "fine-accepted", "affirm", None)]),
+    ("Fjordline has reportedly said that it accepted the fine.", []),
+    ("The City Council said Fjordline accepted the fine.", [("council", "fine-accepted", "affirm", None)]),
+    ("Fjordline accepted the fine, the City Council said.", [("council", "fine-accepted", "affirm", None)]),
+    ("The Maritime Directorate let Fjordline appeal against the fine.", []),
+    # nor a modal's, a condition's or a subordinate clause's
+    ("Fjordline will accept the fine.", []),
+    ("If Fjordline accepted the fine, the case would close.", []),
+    ("After Fjordline accepted the fine, the ferries sailed again.", []),
+]
+
+
+@pytest.mark.parametrize("sentence, expected", CUE_ACTS, ids=[a[0][:60] for a in CUE_ACTS])
+def test_a_cue_told_of_its_subject_is_its_position(story_fine, sentence, expected):
+    assert run(rules2, story_fine, sentence, ["fine"]) == expected
+
+
+def test_a_cue_act_says_so(story_fine):
+    sentence = "Fjordline accepted the fine on Monday."
+    [finding] = rules2.extract(rules2.story_rules(story_fine), ExcerptView(
+        id=1, sentence=sentence, text=sentence, topics=["fine"], day=D, outlets=()))
+    assert finding.rationale == "Fjordline + act 'accepted'; affirm cue 'accepted the fine'"

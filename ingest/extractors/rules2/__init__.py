@@ -81,7 +81,8 @@ How a sentence is read (docs/extraction.md says it at length):
    forms (the pack's `lemma`), a noun of action wanted or opposed a few words before read as
    its verb ("demanded the cancellation of the contract": "cancel the contract"; not "the
    cancellation had cost millions"); last, the cues read loosely: tense auxiliaries and
-   adverbs between their words ("112 had failed to connect": "112 failed to connect"; never
+   adverbs between their words, then up to two words of any kind but a negation, a modal,
+   "be", a preposition or a word that narrows ("performed exactly as designed") ("112 had failed to connect": "112 failed to connect"; never
    a negation, a modal or "be"), a noun's modifier before its verb ("calls to 112 had
    failed": "calls failed"), any determiner or owner for the cue's article ("back Veltria's
    improved offer": "back the offer"), contractions spelt out, a hyphen a space ("shutdown" is
@@ -97,6 +98,11 @@ How a sentence is read (docs/extraction.md says it at length):
    nine" count; a number a question's keyword names ("calls to 112") is none. A figure the speaker says is not it ("45 decibels is
    not a limit", "was not enough") or too much ("sixteen is sixteen too many", "20 is far too
    high") is none; "not too many", "not negotiable", "not up for debate" keep it.
+   A cue that opens with its verb, told of an actor named right before it with no verb of
+   saying before it ("Rusk refused to concede", "the board now backs the offer"), is that
+   actor's position (acts.py), as an official act is; not a modal's ("the club will repay"),
+   not of a name that is the verb's object ("the directorate let Orrelink keep its licence"),
+   not what another says of it.
 9. `via`: an outlet of the story the sentence credits ("as N1 reported", "told RTS"), when it
    is not the one carrying the excerpt. `rationale`: the speaker, the verb and the cue.
 

@@ -31,6 +31,10 @@ class Acts:
         self.not_yet = words(pack.not_yet)
         self.elsewhen = words(pack.recalled + pack.elsewhen)
         self._lead = re.compile(rf"[\s,]*(?:[\w'\-]+[\s,]+){{0,{LEAD_WORDS}}}")
+        # between the subject and a cue's verb: nothing, or a few of these words
+        self.cue_gap = re.compile(rf"\s*(?:(?:{'|'.join(pack.cue_subject_gap)})\s+){{0,3}}") \
+            if pack.cue_subject_gap else None
+        self.not_a_verb = words(pack.cue_gap_barrier)
 
     def read(self, orig: str, *, count: bool = False) -> list[Attribution]:
         """The act of the (normalized, clean) sentence `orig` that states a position, if any
@@ -39,13 +43,32 @@ class Acts:
             return []
         s = lower(orig)
         verb = self.verbs.search(s)
-        if not verb or any(a < verb.start() < b for a, b in ((q.start(), q.end()) for q in QUOTE.finditer(s))):
+        if not verb:
+            return []
+        return self._by_subject(orig, s, verb.start(), verb.end(), count=count)
+
+    def read_cue(self, orig: str, at: int) -> list[Attribution]:
+        """A cue whose first word is the verb of an actor named right before it, with no verb of
+        saying: "Rusk conceded on Thursday", "the council now backs the offer", "the agency
+        refused to give way". The clause's subject is the one who takes the position; nothing
+        but a few adverbs, a day or "both"/"all" between them (`cue_subject_gap`)."""
+        if not self.cue_gap:
+            return []
+        s = lower(orig)
+        end = re.match(r"[\w'-]*", s[at:]).end() + at
+        if self.not_a_verb and self.not_a_verb.fullmatch(s[at:end]):
+            return []  # "the club will repay": a modal is no act of the subject's
+        return self._by_subject(orig, s, at, end, gap=self.cue_gap)
+
+    def _by_subject(self, orig, s, v_start, v_end, *, count=False, gap=None) -> list[Attribution]:
+        """The act whose verb is s[v_start:v_end], by the actor named as its subject."""
+        if any(a < v_start < b for a, b in ((q.start(), q.end()) for q in QUOTE.finditer(s))):
             return []
         if self.elsewhen and self.elsewhen.search(s):
             return []  # "last year the directorate ordered ...": another time's act
         sp = self.speakers
-        c_start, c_end = sp.clause_at(s, verb.start())
-        subject = sp.subject_at(s, sp.names.mentions(orig, s), verb.start(), c_start)
+        c_start, c_end = sp.clause_at(s, v_start)
+        subject = sp.subject_at(s, sp.names.mentions(orig, s), v_start, c_start)
         if subject is None or subject.kind == "pronoun" or sp.names.is_object(s, subject):
             return []
         actor = subject.actor or (sp.names.owner_of(subject) if subject.kind == "generic" else None)
@@ -54,12 +77,21 @@ class Acts:
         lead = s[c_start:subject.start]
         if not self._lead.fullmatch(lead) or (self.opening and self.opening.search(lead)):
             return []  # the act of a subordinate clause, or a condition's
-        gap = s[subject.end:verb.start()]
-        if _RECALLED.search(gap) or _PUNCT.search(gap) or any(rx and rx.search(gap) for rx in (self.not_yet, self.negation)):
+        between = s[subject.end:v_start]
+        if _RECALLED.search(between) or _PUNCT.search(between) \
+                or any(rx and rx.search(between) for rx in (self.not_yet, self.negation)):
             return []  # "had ordered", "is expected to", "has not voted", "was detained by", "X, which ..., ordered"
-        content = (verb.start(), c_end)
+        if gap is not None and (not gap.fullmatch(between) or any(
+                c_start <= m.start < subject.start
+                and (m.actor != actor or not all(w[:1].isupper() for w in orig[m.end:subject.start].split()))
+                for m in sp.names.mentions(orig, s))):
+            # "Rusk's lawyers conceded", "the directorate let Orrelink keep its licence", "the
+            # mayor has called the council vote for June" (but "the outgoing governor Halvard Rusk")
+            return []
+        verb = s[v_start:v_end]
+        content = (v_start, c_end)
         hole = None  # "... on Tuesday after its inspectors found cracks, bringing ...": the reason is no part of it
-        sub = sp.subordinate.search(s, verb.end(), c_end) if sp.subordinate else None
+        sub = sp.subordinate.search(s, v_end, c_end) if sp.subordinate else None
         if sub:
             comma = _COMMA.search(s, sub.end(), c_end)
             hole = (sub.start(), comma.end() if comma else c_end)
@@ -67,12 +99,12 @@ class Acts:
             # a count: the one that remains ("cleared two of the five, leaving three out of
             # service", "detained two more, so three are now out"); none from a release or an
             # increment alone ("cleared two", "detained two more")
-            rest = self.remainder.search(s, verb.end(), c_end) if self.remainder else None
+            rest = self.remainder.search(s, v_end, c_end) if self.remainder else None
             if rest:
                 content, hole = (rest.start(), c_end), None
-            elif (self.release and self.release.fullmatch(verb.group(0))) or (
+            elif (self.release and self.release.fullmatch(verb)) or (
                     self.increment and self.increment.search(s, *content)):
                 return []
-        att = Attribution([actor], content, verb.group(0), who=subject.text, act=True)
+        att = Attribution([actor], content, verb, who=subject.text, act=True)
         att.gap = hole
         return [att]

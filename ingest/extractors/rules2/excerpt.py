@@ -77,6 +77,8 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
     if not findings and rules.acts.verbs and rules.acts.verbs.search(low) and not (
             LABEL.match(s) or LABEL.match(prev) or '"' in s):
         findings = _acted(rules, excerpt, s, low, raw, questions, seen)
+    if not (LABEL.match(s) or LABEL.match(prev)):
+        findings += _cue_acted(rules, excerpt, s, low, raw, questions, seen)
     if low.rstrip(' "').endswith("?") and raw_next:  # an interviewer's question: its answer follows
         findings += _reply(rules, excerpt, s, low, text_clean(raw_next), next_paragraph, questions, seen,
                            turn=turns.answer if next_paragraph else "")
@@ -196,6 +198,42 @@ def _acted(rules, excerpt, s, low, raw, questions, seen):
                 continue
             findings += findings_of(rules, low, *att.content, att, asked, via, excerpt, seen,
                                     lambda piece: original(piece, low, raw, n) or piece)
+    return findings
+
+
+_INVERTED = re.compile(r"[,\"]\s*(?:[\w'-]+\s+){0,4}$")  # a saying after a comma: its own subject's
+_AND = re.compile(r"\band\s+$")  # but "X refused to concede, and said ..." (or ", saying ...") is X's
+
+
+def _cue_acted(rules, excerpt, s, low, raw, questions, seen):
+    """A cue's own verb told of its subject, with no verb of saying before it: "Rusk conceded",
+    "Rusk refused to concede and said ..." (acts.py)."""
+    n = rules.norm
+    via = rules.credits.credited(s)
+    if via and via in excerpt.outlets:
+        via = None
+    findings = []
+    for q, borrowed in questions:
+        if q.number or borrowed:
+            continue
+        for at, cue_end in rules.positions.cue_spans(q, low):
+            c_start, c_end = rules.speakers.clause_at(low, at)
+            if rules.speakers.according_to.search(low, c_start, c_end):
+                continue
+            # the verbs of saying of its clause, but the cue's own first or last word ("refused to concede")
+            sayings = [m for m in rules.speakers.attribution.finditer(low, c_start, c_end)
+                       if not (m.start() == at and m.end() <= cue_end or at < m.start() and m.end() == cue_end)]
+            if any(m.start() < cue_end for m in sayings):
+                continue  # "Tolland said Rusk refused to concede", "has reportedly said that it bought ..."
+            then = sayings[0] if sayings else None
+            if then and _INVERTED.search(low, c_start, then.start()) and not (
+                    _AND.search(low, c_start, then.start()) or then.group(0).endswith("ing")):
+                continue  # '"...", the club's owner said', "..., stated the minister"
+            for att in rules.acts.read_cue(s, at):
+                if then:  # the act alone, not what its subject goes on to say ("and said ...", ", saying ...")
+                    att.content = (att.content[0], then.start())
+                findings += findings_of(rules, low, *att.content, att, [(q, False)], via, excerpt, seen,
+                                        lambda piece: original(piece, low, raw, n) or piece)
     return findings
 
 

@@ -410,6 +410,10 @@ class Positions:
             return "deny", 0.35, att.verb
         return "affirm", 0.3, "(no cue)"
 
+    def cue_spans(self, q: QuestionRules, c: str) -> list[tuple[int, int]]:
+        """Where the question's cues, as written, are in `c`."""
+        return sorted({m.span() for m in self._cues(q, c).values()})
+
     @staticmethod
     def _cues(q: QuestionRules, c: str) -> dict:
         return {pos: m for pos, rx in (("partial", q.partial), ("deny", q.deny), ("affirm", q.affirm))
