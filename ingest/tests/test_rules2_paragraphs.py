@@ -64,3 +64,17 @@ CASES = [
 @pytest.mark.parametrize("text, sentence, expected", CASES, ids=[c[1][:40] + str(i) for i, c in enumerate(CASES)])
 def test_rules2_reads_a_quotation_or_a_pronoun_further_up(story3, text, sentence, expected):
     assert [(a, q, p, quote) for a, q, p, _, _, quote in read_in(story3, text, sentence, T)] == expected
+
+
+def test_rules2_splits_each_paragraph_further_up_once_per_excerpt(story3, monkeypatch):
+    # a pronoun saying that opens no quotation: both the quotation carried on and the pronoun's
+    # chain read the paragraphs before it, and they read the same ones
+    from ingest.extractors.rules2 import turns
+
+    split, real = [], turns.sentence_spans
+    monkeypatch.setattr(turns, "sentence_spans", lambda text, **kw: split.append(text) or real(text, **kw))
+    text = ('The minister said the review was complete. She said the report was long.\n\n'
+            'She added that the LRAD must be banned.')
+    found = read_in(story3, text, "She added that the LRAD must be banned.", T)
+    assert [(a, p) for a, _, p, *_ in found] == [("ministry", "affirm")]
+    assert len(split) == len(set(split)) and split

@@ -250,7 +250,8 @@ def _said(rules, excerpt, s, low, raw, prev, raw_prev, prev_low, same_paragraph,
         if not attributions and opening:  # the turn's speaker goes on: "HAGEN: No. We checked. [They stay in port.]"
             attributions = [att for att in rules.speakers.read(s, opening) if att.verb == "label"]
     if not attributions and not opening and not LABEL.match(s) and excerpt.article:
-        attributions = _quoted(rules, excerpt, s) or _chained(rules, excerpt, s, low)
+        back = _FurtherUp(rules, excerpt)
+        attributions = _quoted(rules, back, s) or _chained(rules, back, s, low)
     if not attributions:
         return []  # nobody is said to say anything: most sentences of the news
     via = rules.credits.credited(s)
@@ -281,16 +282,34 @@ def _speakers_of(rules, sentence: str, before: str = "") -> Attribution | None:
     return found[-1] if found and len({tuple(att.speakers) for att in found}) == 1 else None
 
 
-def _quoted(rules, excerpt, s) -> list[Attribution]:
+class _FurtherUp:
+    """The paragraphs before the excerpt's sentence (`paragraphs_back`), split from the
+    article once and each read (cleaned, normalized) once, for both readers of them: the
+    quotation carried on and the pronoun's chain."""
+
+    def __init__(self, rules, excerpt):
+        self.paragraphs = paragraphs_back(excerpt, rules.pack.code)
+        self._norm = rules.norm
+        self._read: dict[int, list[str]] = {}
+
+    def __len__(self) -> int:
+        return len(self.paragraphs)
+
+    def __getitem__(self, k: int) -> list[str]:
+        """The sentences of the k-th paragraph back, as the sentence is read."""
+        if k not in self._read:
+            self._read[k] = [self._norm(text_clean(x)) for x in self.paragraphs[k]]
+        return self._read[k]
+
+
+def _quoted(rules, back: _FurtherUp, s) -> list[Attribution]:
     """A sentence inside a quotation opened further up, which names no speaker of its own:
     the quotation's speaker. Within its paragraph ('"A," she said. "B. [C.]"', 'X said: "A.
     [B.]'), or in a wire's continuation paragraph, which opens with a quotation mark while the
     one before leaves its quotation open ('X said: "A' / '"[B.] [C.]' / '"D."'), or ends with
     a colon ('Spokesperson Y stated:' / '"[A.]"'). None when unclear."""
-    paragraphs = paragraphs_back(excerpt, rules.pack.code)
-    if not paragraphs:
+    if not len(back):
         return []
-    n = rules.norm
 
     def opener(sentences, opens_here):
         """The attribution of the quotation open at the end of `sentences` (or, with
@@ -313,7 +332,7 @@ def _quoted(rules, excerpt, s) -> list[Attribution]:
             return _speakers_of(rules, last, sentences[-2] if len(sentences) > 1 else "")
         return None
 
-    here = [n(text_clean(x)) for x in paragraphs[0]]
+    here = back[0]
     odd = sum(x.count('"') for x in here) % 2
     if not odd and not s.lstrip().startswith('"'):
         return []
@@ -321,10 +340,10 @@ def _quoted(rules, excerpt, s) -> list[Attribution]:
     if '"' in inner[:-1]:  # a quotation closed inside the sentence, words of the writer's after it
         return []
     att = opener(here, not odd)
-    for k in range(1, len(paragraphs)):
+    for k in range(1, len(back)):
         if att is not False:
             break
-        before = [n(text_clean(x)) for x in paragraphs[k]]
+        before = back[k]
         if sum(x.count('"') for x in before) % 2:
             att = opener(before, False)  # 'X said: "A' / '"[B.]': the quotation left open
         elif before and before[-1].rstrip().endswith(":"):
@@ -336,7 +355,7 @@ def _quoted(rules, excerpt, s) -> list[Attribution]:
     return [Attribution(att.speakers, (0, len(s)), "quotation", who=att.who)]
 
 
-def _chained(rules, excerpt, s, low) -> list[Attribution]:
+def _chained(rules, back: _FurtherUp, s, low) -> list[Attribution]:
     """A pronoun saying ("She added that ...") when the sentence before names no one: the
     actor of the last sentence further up its paragraph (and the paragraph before, for a
     paragraph that opens with the pronoun) whose speaker is an actor, through sentences
@@ -351,11 +370,10 @@ def _chained(rules, excerpt, s, low) -> list[Attribution]:
     pronoun = re.compile(rf'^\W*{re.escape(low[first.start:first.end])}\b|"\s*,?\s*{re.escape(low[first.start:first.end])}\s')
     n = rules.norm
     sentences = []
-    for k, paragraph in enumerate(paragraphs_back(excerpt, rules.pack.code)):
+    for k in range(len(back)):
         if k and not pronoun.match(lower(n(text_clean((sentences or [s])[-1])))):
             break  # the paragraph before, only for a paragraph that opens with the pronoun
-        for raw in reversed(paragraph):
-            x = n(text_clean(raw))
+        for x in reversed(back[k]):
             x_low = lower(x)
             named = [m for m in rules.names.mentions(x) if m.actor]
             if named or _PERSON.search(x, 1):
