@@ -181,7 +181,7 @@ def _periods_refresh(story: Story, periods: PeriodsHead, earliest: dict[Pair, da
             else:
                 again.append((*pair, confirm))
                 wanted[pair] = RowsWanted(*pair)
-    rows = rows_wanted(cast, wanted, limit=limit)
+    rows = _rows_read(cast, wanted, limit)
     if limit is not None and any(len(found) >= limit for found in rows.values()):
         return False
     # A pair that confirmed something new is folded on from its last period with every record
@@ -189,8 +189,8 @@ def _periods_refresh(story: Story, periods: PeriodsHead, earliest: dict[Pair, da
     moved = {key: (ordinal, last) for key, (ordinal, last) in goes_on.items()
              if fold(rows.get(key, []), key[2], stance_resume([replace(last, records=list(last.records))],
                                                               key[2])).history}
-    tails = rows_wanted(cast, {key: RowsWanted(key[0], key[1], (last.confirmed_on, last.confirmed_by))
-                               for key, (_, last) in moved.items()}, limit=limit)
+    tails = _rows_read(cast, {key: RowsWanted(key[0], key[1], (last.confirmed_on, last.confirmed_by))
+                              for key, (_, last) in moved.items()}, limit)
     if limit is not None and any(len(found) >= limit for found in tails.values()):
         return False
     fresh, cut = [], []
@@ -210,6 +210,30 @@ def _periods_refresh(story: Story, periods: PeriodsHead, earliest: dict[Pair, da
     periods.last_seq = last_seq
     periods.save(update_fields=["last_seq"])
     return True
+
+
+def _rows_read(cast, wanted: dict, limit: int | None) -> dict:
+    """`rows_wanted`, reading a pair's records once where one read holds another: the records
+    after a point (or those of them unlike a position) hold those of the same pair after a
+    later point (unlike the same position), which are cut from them here: N whose last
+    periods agree, or a pair read whole for one N. With `limit` the rows are the same, or
+    the caller gives up either way: the holding read has fewer than `limit` records, so all
+    of them, or it has `limit`."""
+    held, by_pair = {}, defaultdict(list)
+    for key, w in sorted(wanted.items(), key=lambda item: item[1].after):
+        kin = by_pair[(w.question_id, w.actor_id)]
+        # the earliest read that holds this one is read itself: any read holding it would hold this one too
+        holder = next((k for k in kin if wanted[k].unlike is None or wanted[k].unlike == w.unlike), None)
+        if holder is None:
+            kin.append(key)
+        else:
+            held[key] = holder
+    rows = rows_wanted(cast, {key: w for key, w in wanted.items() if key not in held}, limit=limit)
+    for key, holder in held.items():
+        w = wanted[key]
+        rows[key] = [r for r in rows.get(holder, []) if (r.reported_on, r.id) > w.after
+                     and (w.unlike is None or (r.position, r.value, r.value_high) != w.unlike)]
+    return rows
 
 
 PERIODS_CUT_SQL = """

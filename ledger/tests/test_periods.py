@@ -258,3 +258,68 @@ def test_a_load_that_rolled_back_leaves_nothing_stale_behind(tmp_path):
     records_add(story, [("students", "extra", "affirm", "2025-03-15", "n1")])
     answer = positions_as_of(story=story, as_of=date(2025, 3, 20), confirm=1, questions=[question_get(story, "extra")])
     assert answer.questions[0].actors[0].stance.current.position == "affirm"
+
+
+
+def pairs_read(monkeypatch) -> list:
+    """The (question, actor) pair of each read of records the periods ask for, as they ask."""
+    from ledger import periods
+
+    asked, real = [], periods.rows_wanted
+    monkeypatch.setattr(periods, "rows_wanted", lambda cast, wanted, **kw: asked.extend(
+        (w.question_id, w.actor_id) for w in wanted.values()) or real(cast, wanted, **kw))
+    return asked
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("before, batch", [
+    # each N's last period is the same: one read of the changes after it, not one per N
+    ([("deny", 10, "rts")], [("affirm", 11, "n1")]),
+    # each N's last period confirmed on another day, all the same position: the records after
+    # the earliest hold the others'; each N confirms something new: all the records after the
+    # earliest of their periods, once
+    ([("deny", 10, "rts"), ("deny", 12, "n1"), ("deny", 14, "danas")],
+     [("affirm", 15, "beta"), ("affirm", 16, "nova"), ("affirm", 17, "rts")]),
+    # a record dated before N = 3's last period: the pair is read whole, which holds the others'
+    ([("deny", 10, "rts"), ("deny", 12, "n1"), ("deny", 14, "danas")], [("affirm", 13, "beta")]),
+])
+def test_an_append_reads_a_pairs_records_once_where_one_read_holds_another(tmp_path, monkeypatch, before, batch):
+    story = story_make(tmp_path)
+    day = "2025-03-{}".format
+    records_add(story, [("ministry", "device-owned", p, day(d), o) for p, d, o in before])
+    asked = pairs_read(monkeypatch)
+    records_add(story, [("ministry", "device-owned", p, day(d), o) for p, d, o in batch])
+    # what is newly confirmed, then every record after the periods that confirmed something
+    assert asked == [asked[0]] * 2
+    assert ledger_mark(story).periods_confirms == (1, 2, 3)
+    kept = table(story)
+    periods_rebuild(story)
+    assert kept == table(story)
+
+
+@pytest.mark.django_db
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(batches=batches, data=st.data())
+def test_reading_a_pair_once_gives_each_read_its_own_rows(tmp_path, batches, data):
+    # each read's rows as if it were read alone, or, under a budget, a give-up either way
+    from ledger.periods import _rows_read
+    from ledger.plumbing import RowsWanted, rows_wanted, story_cast
+
+    story = story_make(tmp_path)
+    for _ in append_and_retract(story, batches):
+        pass
+    cast = story_cast(story)
+    records = list(StanceRecord.objects.filter(story=story).values_list("question_id", "actor_id", "reported_on", "id"))
+    pairs = sorted({r[:2] for r in records})
+    points = [(date.min, 0), (START + timedelta(days=20), 0)] + [(day, rid) for _, _, day, rid in records]
+    unlike = [None, ("deny", None, None), ("affirm", None, None), ("number", 5000.0, None)]
+    wanted = {}
+    for k in range(data.draw(st.integers(1, 8))):
+        pair = data.draw(st.sampled_from(pairs))
+        wanted[(*pair, k)] = RowsWanted(*pair, data.draw(st.sampled_from(points)), data.draw(st.sampled_from(unlike)))
+    limit = data.draw(st.sampled_from([None, 1, 2, 3]))
+    alone, once = rows_wanted(cast, wanted, limit=limit), _rows_read(cast, wanted, limit)
+    gives_up = limit is not None and any(len(found) >= limit for found in alone.values())
+    assert gives_up == (limit is not None and any(len(found) >= limit for found in once.values()))
+    if not gives_up:
+        assert {k: alone.get(k, []) for k in wanted} == {k: once.get(k, []) for k in wanted}
