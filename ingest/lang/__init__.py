@@ -265,6 +265,8 @@ class LanguagePack:
     # "the board now backs the offer"), is the actor's position when only these words stand
     # between the name and the verb (a tense auxiliary, an adverb, a day, "both").
     cue_subject_gap: list[str] = field(default_factory=list)
+    # ... and a negation there is read with the cue ("Rusk has not conceded": a deny).
+    cue_subject_negation: list[str] = field(default_factory=list)
     cue_free_gap: int = 0
     # Contractions spelt out (regex, replacement), in the sentence and in the cues alike for
     # that last reading ("didn't" / "did not", "cannot" / "can't" / "can not").

@@ -222,6 +222,7 @@ PACK = LanguagePack(
     cue_subject_gap=[r"has", r"have", r"now", r"also", r"still", r"both", r"all", r"today", r"yesterday", r"again",
                      r"on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)",
                      r"this (?:morning|afternoon|evening|week)", r"(?!only\b)[a-z]{3,}ly"],
+    cue_subject_negation=[r"(?:did|does|do|has|have) not", r"(?:did|does|do|has|have)n't", r"never"],
     cue_contractions=[(r"\b(do|does|did|is|are|was|were|has|have|had|could|would|should|must|need)n(?:'|\.)t\b", r"\1 not"),
                       (r"\bwon(?:'|\.)t\b", "will not"), (r"\b(?:can(?:'|\.)t|cannot)\b", "can not")],
     cue_past_auxiliary=[r"did", r"did not", r"did never"],

@@ -109,6 +109,9 @@ def story_fine(story_acts):
 CUE_ACTS = [
     ("Fjordline accepted the fine on Monday.", [("operator", "fine-accepted", "affirm", None)]),
     ("The operator has now appealed against the fine.", [("operator", "fine-accepted", "deny", None)]),
+    # a negation between them is read with the cue
+    ("Fjordline has not accepted the fine.", [("operator", "fine-accepted", "deny", None)]),
+    ("The operator never appealed against the fine.", [("operator", "fine-accepted", "affirm", None)]),
     # a verb of saying after it, joined by "and", is the same subject's
     ("Fjordline on Monday refused to pay and said the fine was unlawful.",
      [("operator", "fine-accepted", "deny", None)]),

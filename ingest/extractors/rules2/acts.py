@@ -35,6 +35,8 @@ class Acts:
         self.cue_gap = re.compile(rf"\s*(?:(?:{'|'.join(pack.cue_subject_gap)})\s+){{0,3}}") \
             if pack.cue_subject_gap else None
         self.not_a_verb = words(pack.cue_gap_barrier)
+        self.cue_negation = re.compile(rf"(?<!\w)(?:{'|'.join(pack.cue_subject_negation)})(?!\w)") \
+            if pack.cue_subject_negation else None
 
     def read(self, orig: str, *, count: bool = False) -> list[Attribution]:
         """The act of the (normalized, clean) sentence `orig` that states a position, if any
@@ -78,6 +80,10 @@ class Acts:
         if not self._lead.fullmatch(lead) or (self.opening and self.opening.search(lead)):
             return []  # the act of a subordinate clause, or a condition's
         between = s[subject.end:v_start]
+        start = v_start
+        if gap is not None and self.cue_negation and (neg := self.cue_negation.search(between)):
+            # "Rusk has not conceded": the negation is read with the cue, as in a saying
+            start, between = subject.end + neg.start(), between[:neg.start()] + " " + between[neg.end():]
         if _RECALLED.search(between) or _PUNCT.search(between) \
                 or any(rx and rx.search(between) for rx in (self.not_yet, self.negation)):
             return []  # "had ordered", "is expected to", "has not voted", "was detained by", "X, which ..., ordered"
@@ -89,7 +95,7 @@ class Acts:
             # mayor has called the council vote for June" (but "the outgoing governor Halvard Rusk")
             return []
         verb = s[v_start:v_end]
-        content = (v_start, c_end)
+        content = (start, c_end)
         hole = None  # "... on Tuesday after its inspectors found cracks, bringing ...": the reason is no part of it
         sub = sp.subordinate.search(s, v_end, c_end) if sp.subordinate else None
         if sub:
