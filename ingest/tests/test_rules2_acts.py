@@ -140,3 +140,26 @@ def test_a_cue_act_says_so(story_fine):
     [finding] = rules2.extract(rules2.story_rules(story_fine), ExcerptView(
         id=1, sentence=sentence, text=sentence, topics=["fine"], day=D, outlets=()))
     assert finding.rationale == "Fjordline + act 'accepted'; affirm cue 'accepted the fine'"
+
+
+# A cue of a question names the question as well as its keywords do: the sentences below
+# have none of the question's keywords ("fine"), only its cue, as written or read loosely.
+NAMED_BY_CUE = [
+    ("Fjordline said it refused to pay.", [("operator", "fine-accepted", "deny", None)]),
+    ("Fjordline said it refused outright to pay.", [("operator", "fine-accepted", "deny", None)]),
+    ("Fjordline said it wanted to pay.", []),
+]
+
+
+@pytest.mark.parametrize("sentence, expected", NAMED_BY_CUE, ids=[a[0][:60] for a in NAMED_BY_CUE])
+def test_a_cue_names_its_question(story_fine, sentence, expected):
+    assert run(rules2, story_fine, sentence, ["fine"]) == expected
+
+
+def test_a_state_is_no_act(story_fine):
+    """'has', 'is' open no act: "Fjordline has the fine paid" is a fact told, not a position taken."""
+    from ledger.models import Question
+
+    Question.objects.filter(story=story_fine, key="fine-accepted").update(affirm=[r"\b(has|have) .{0,20}fine\b"])
+    rules2._cache.clear()
+    assert run(rules2, story_fine, "Fjordline has the money for the fine.", ["fine"]) == []

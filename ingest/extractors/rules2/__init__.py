@@ -46,7 +46,8 @@ How a sentence is read (docs/extraction.md says it at length):
    ("if", "unless", "would ... if"), or hearsay ("reportedly") gives no record; nor does a
    negated verb of saying ("did not say"), nor a saying in the past perfect ("had called
    for", "had told reporters": recalled, not the news).
-6. The question: its keywords in the sentence, or, for a question whose keywords sit in the
+6. The question: its keywords in the sentence, or one of its cues (as written or read
+   loosely: a cue names its question too), or, for a question whose keywords sit in the
    neighbouring sentence (the day, the place), there or further up the sentence's paragraph
    ("It is the first day of the strike. The union says 4,200. The company puts the number
    at ..."; not the paragraph before), unless the sentence has a day of its own ("on the

@@ -34,7 +34,7 @@ class Acts:
         # between the subject and a cue's verb: nothing, or a few of these words
         self.cue_gap = re.compile(rf"\s*(?:(?:{'|'.join(pack.cue_subject_gap)})\s+){{0,3}}") \
             if pack.cue_subject_gap else None
-        self.not_a_verb = words(pack.cue_gap_barrier)
+        self.not_a_verb = words(pack.cue_gap_barrier + pack.auxiliary)
         self.cue_negation = re.compile(rf"(?<!\w)(?:{'|'.join(pack.cue_subject_negation)})(?!\w)") \
             if pack.cue_subject_negation else None
 
@@ -59,7 +59,7 @@ class Acts:
         s = lower(orig)
         end = re.match(r"[\w'-]*", s[at:]).end() + at
         if self.not_a_verb and self.not_a_verb.fullmatch(s[at:end]):
-            return []  # "the club will repay": a modal is no act of the subject's
+            return []  # "the club will repay", "the ministry has an LRAD": a modal or a state is no act
         return self._by_subject(orig, s, at, end, gap=self.cue_gap)
 
     def _by_subject(self, orig, s, v_start, v_end, *, count=False, gap=None) -> list[Attribution]:

@@ -56,8 +56,8 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
     own_day = bool(rules.day_anchor and rules.day_anchor.search(low, credit_end or 0))
     questions = []
     for q in candidates:
-        if q.keywords is None or q.keywords.search(low):
-            questions.append((q, False))
+        if q.keywords is None or q.keywords.search(low) or rules.positions.names_question(q, low):
+            questions.append((q, False))  # a cue of the question names it as well as its keywords
         elif q.number and not own_day and (q.keywords.search(prev_low) or q.keywords.search(next_low)
                                            or further_up(q)):
             # the day or place sits in the neighbouring sentence, further up its paragraph, or in the question put

@@ -13,6 +13,7 @@ from .names import words
 from .speakers import Attribution
 
 NEGATION_WINDOW = 30
+_WHOLE = re.compile(r"[^,;:.!?]*")  # a cue's match within one clause
 _MODALS = ["will", "would", "shall", "should", "must", "can", "could", "may", "might"]
 
 
@@ -409,6 +410,19 @@ class Positions:
         if att.denial:
             return "deny", 0.35, att.verb
         return "affirm", 0.3, "(no cue)"
+
+    def names_question(self, q: QuestionRules2, c: str) -> bool:
+        """A cue of the question is in `c`, as written or read loosely (as `stance` reads it
+        last), within one clause: the question is asked there, whatever its keywords. (A cue
+        whose gap runs over a comma, "has spoken, I believe the LRAD", names nothing.)"""
+        if not q.has_cues:
+            return False
+        if any(_WHOLE.fullmatch(m.group(0)) for m in self._cues(q, c).values()):
+            return True
+        if not (self.gap and (loose := self.loose(q))):
+            return False
+        return any(_WHOLE.fullmatch(m.group(0)) for fold in (self.tense_kept, self.all_folded)
+                   for m in self._cues(loose, self._folded(self._spelt_out(c), fold)[0]).values())
 
     def cue_spans(self, q: QuestionRules, c: str) -> list[tuple[int, int]]:
         """Where the question's cues, as written, are in `c`."""
