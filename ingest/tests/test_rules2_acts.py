@@ -163,3 +163,16 @@ def test_a_state_is_no_act(story_fine):
     Question.objects.filter(story=story_fine, key="fine-accepted").update(affirm=[r"\b(has|have) .{0,20}fine\b"])
     rules2._cache.clear()
     assert run(rules2, story_fine, "Fjordline has the money for the fine.", ["fine"]) == []
+
+
+# A pronoun subject stands for the actor of the sentence before, in the same paragraph.
+CUE_ACTS_PRONOUN = [
+    ("It accepted the fine on Monday.", "Fjordline met the regulator. It accepted the fine on Monday.",
+     [("operator", "fine-accepted", "affirm", None)]),
+    ("It accepted the fine on Monday.", "Fjordline met the regulator.\n\nIt accepted the fine on Monday.", []),
+]
+
+
+@pytest.mark.parametrize("sentence, context, expected", CUE_ACTS_PRONOUN, ids=["same paragraph", "paragraph before"])
+def test_a_cue_act_of_a_pronoun(story_fine, sentence, context, expected):
+    assert run(rules2, story_fine, sentence, ["fine"], context) == expected

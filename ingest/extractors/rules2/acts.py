@@ -49,7 +49,7 @@ class Acts:
             return []
         return self._by_subject(orig, s, verb.start(), verb.end(), count=count)
 
-    def read_cue(self, orig: str, at: int) -> list[Attribution]:
+    def read_cue(self, orig: str, at: int, prev: str = "") -> list[Attribution]:
         """A cue whose first word is the verb of an actor named right before it, with no verb of
         saying: "Rusk conceded on Thursday", "the council now backs the offer", "the agency
         refused to give way". The clause's subject is the one who takes the position; nothing
@@ -60,20 +60,23 @@ class Acts:
         end = re.match(r"[\w'-]*", s[at:]).end() + at
         if self.not_a_verb and self.not_a_verb.fullmatch(s[at:end]):
             return []  # "the club will repay", "the ministry has an LRAD": a modal or a state is no act
-        return self._by_subject(orig, s, at, end, gap=self.cue_gap)
+        return self._by_subject(orig, s, at, end, gap=self.cue_gap, prev=prev)
 
-    def _by_subject(self, orig, s, v_start, v_end, *, count=False, gap=None) -> list[Attribution]:
-        """The act whose verb is s[v_start:v_end], by the actor named as its subject."""
+    def _by_subject(self, orig, s, v_start, v_end, *, count=False, gap=None, prev=None) -> list[Attribution]:
+        """The act whose verb is s[v_start:v_end], by the actor named as its subject (a
+        pronoun too, when `prev`, the sentence before, is given: "She conceded")."""
         if any(a < v_start < b for a, b in ((q.start(), q.end()) for q in QUOTE.finditer(s))):
             return []
         if self.elsewhen and self.elsewhen.search(s):
             return []  # "last year the directorate ordered ...": another time's act
         sp = self.speakers
         c_start, c_end = sp.clause_at(s, v_start)
-        subject = sp.subject_at(s, sp.names.mentions(orig, s), v_start, c_start)
-        if subject is None or subject.kind == "pronoun" or sp.names.is_object(s, subject):
+        mentions = sp.names.mentions(orig, s)
+        subject = sp.subject_at(s, mentions, v_start, c_start)
+        if subject is None or (subject.kind == "pronoun" and prev is None) or sp.names.is_object(s, subject):
             return []
-        actor = subject.actor or (sp.names.owner_of(subject) if subject.kind == "generic" else None)
+        actor = subject.actor or (sp.stands_for(s, subject, prev, mentions) if subject.kind == "pronoun"
+                                  else sp.names.owner_of(subject) if subject.kind == "generic" else None)
         if not actor:
             return []
         lead = s[c_start:subject.start]
@@ -90,7 +93,7 @@ class Acts:
         if gap is not None and (not gap.fullmatch(between) or any(
                 c_start <= m.start < subject.start
                 and (m.actor != actor or not all(w[:1].isupper() for w in orig[m.end:subject.start].split()))
-                for m in sp.names.mentions(orig, s))):
+                for m in mentions)):
             # "Rusk's lawyers conceded", "the directorate let Orrelink keep its licence", "the
             # mayor has called the council vote for June" (but "the outgoing governor Halvard Rusk")
             return []

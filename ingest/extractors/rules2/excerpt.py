@@ -78,7 +78,7 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
             LABEL.match(s) or LABEL.match(prev) or '"' in s):
         findings = _acted(rules, excerpt, s, low, raw, questions, seen)
     if not (LABEL.match(s) or LABEL.match(prev)):
-        findings += _cue_acted(rules, excerpt, s, low, raw, questions, seen)
+        findings += _cue_acted(rules, excerpt, s, low, raw, prev if same_paragraph else "", questions, seen)
     if low.rstrip(' "').endswith("?") and raw_next:  # an interviewer's question: its answer follows
         findings += _reply(rules, excerpt, s, low, text_clean(raw_next), next_paragraph, questions, seen,
                            turn=turns.answer if next_paragraph else "")
@@ -205,9 +205,10 @@ _INVERTED = re.compile(r"[,\"]\s*(?:[\w'-]+\s+){0,4}$")  # a saying after a comm
 _AND = re.compile(r"\band\s+$")  # but "X refused to concede, and said ..." (or ", saying ...") is X's
 
 
-def _cue_acted(rules, excerpt, s, low, raw, questions, seen):
+def _cue_acted(rules, excerpt, s, low, raw, prev, questions, seen):
     """A cue's own verb told of its subject, with no verb of saying before it: "Rusk conceded",
-    "Rusk refused to concede and said ..." (acts.py)."""
+    "Rusk refused to concede and said ...", "She conceded" after a sentence that names her
+    (`prev`: the sentence before, in the same paragraph) (acts.py)."""
     n = rules.norm
     via = rules.credits.credited(s)
     if via and via in excerpt.outlets:
@@ -229,7 +230,7 @@ def _cue_acted(rules, excerpt, s, low, raw, questions, seen):
             if then and _INVERTED.search(low, c_start, then.start()) and not (
                     _AND.search(low, c_start, then.start()) or then.group(0).endswith("ing")):
                 continue  # '"...", the club's owner said', "..., stated the minister"
-            for att in rules.acts.read_cue(s, at):
+            for att in rules.acts.read_cue(s, at, prev):
                 if then:  # the act alone, not what its subject goes on to say ("and said ...", ", saying ...")
                     att.content = (att.content[0], then.start())
                 findings += findings_of(rules, low, *att.content, att, [(q, False)], via, excerpt, seen,

@@ -212,6 +212,10 @@ class Subjects:
             return None
         return Attribution(actors, content, verb, who=" and ".join(who))
 
+    def stands_for(self, s, m: Mention, prev, mentions) -> str | None:
+        """The actor a pronoun or bare role noun `m` of `s` stands for (`_antecedent`)."""
+        return self._antecedent(s, m, prev, mentions)
+
     def _antecedent(self, s, m: Mention, prev, mentions, content=(0, 0), alt=None) -> str | None:
         """The actor a pronoun or bare role noun stands for: a subject earlier in the
         sentence, else the speaker of the sentence before, else the one actor it names. A
