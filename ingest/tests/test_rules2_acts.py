@@ -109,6 +109,9 @@ def story_fine(story_acts):
 CUE_ACTS = [
     ("Fjordline accepted the fine on Monday.", [("operator", "fine-accepted", "affirm", None)]),
     ("The operator has now appealed against the fine.", [("operator", "fine-accepted", "deny", None)]),
+    # names joined by "and" are each the verb's subject
+    ("Both Fjordline and the City Council accepted the fine.",
+     [("operator", "fine-accepted", "affirm", None), ("council", "fine-accepted", "affirm", None)]),
     # a negation between them is read with the cue
     ("Fjordline has not accepted the fine.", [("operator", "fine-accepted", "deny", None)]),
     ("The operator never appealed against the fine.", [("operator", "fine-accepted", "affirm", None)]),

@@ -79,7 +79,11 @@ class Acts:
                                   else sp.names.owner_of(subject) if subject.kind == "generic" else None)
         if not actor:
             return []
-        lead = s[c_start:subject.start]
+        group = sp.joined_before(s, subject, mentions) if gap is not None else [subject]
+        actors = list(dict.fromkeys([m.actor for m in group[:-1] if m.actor] + [actor]))
+        if len(group) > 1 and len(actors) < len(group):
+            return []  # one of those joined is no actor of the story: whose act is it?
+        lead = s[c_start:group[0].start]
         if not self._lead.fullmatch(lead) or (self.opening and self.opening.search(lead)):
             return []  # the act of a subordinate clause, or a condition's
         between = s[subject.end:v_start]
@@ -91,7 +95,7 @@ class Acts:
                 or any(rx and rx.search(between) for rx in (self.not_yet, self.negation)):
             return []  # "had ordered", "is expected to", "has not voted", "was detained by", "X, which ..., ordered"
         if gap is not None and (not gap.fullmatch(between) or any(
-                c_start <= m.start < subject.start
+                c_start <= m.start < group[0].start
                 and (m.actor != actor or not all(w[:1].isupper() for w in orig[m.end:subject.start].split()))
                 for m in mentions)):
             # "Rusk's lawyers conceded", "the directorate let Orrelink keep its licence", "the
@@ -114,6 +118,6 @@ class Acts:
             elif (self.release and self.release.fullmatch(verb)) or (
                     self.increment and self.increment.search(s, *content)):
                 return []
-        att = Attribution([actor], content, verb, who=subject.text, act=True)
+        att = Attribution(actors, content, verb, who=" and ".join(m.text for m in group), act=True)
         att.gap = hole
         return [att]

@@ -212,6 +212,10 @@ class Subjects:
             return None
         return Attribution(actors, content, verb, who=" and ".join(who))
 
+    def joined_before(self, s, m: Mention, mentions) -> list[Mention]:
+        """`m` and the names joined to it before it ("Rusk and Ballot Watch welcomed ...")."""
+        return self._coordinated(s, m, [x for x in mentions if x.end <= m.start] + [m], forward=False)
+
     def stands_for(self, s, m: Mention, prev, mentions) -> str | None:
         """The actor a pronoun or bare role noun `m` of `s` stands for (`_antecedent`)."""
         return self._antecedent(s, m, prev, mentions)
