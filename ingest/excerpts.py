@@ -5,10 +5,13 @@ each side that exists, in the paragraph before or after too: a paragraph that op
 "She told ..." or "The minister added ..." is read with the sentence that names her.
 Sentences come from pysbd, paragraph by paragraph (paragraphs are separated by blank
 lines), and only for the paragraphs that match a topic keyword at all, and the edge
-sentence of their neighbours (`_edge_sentence`): sentence splitting is the costliest step
-of reading a file, and most paragraphs of a news article are about something else. An excerpt's `position` is therefore
-the character offset of its sentence in the article's text (unique in the article, in
-reading order, and the same whichever other paragraphs were split), not a sentence count.
+sentence of their neighbours (`paragraph_edge_sentence`): sentence splitting is the
+costliest step of reading a file, and most paragraphs of a news article are about something
+else. An excerpt's `position` is therefore the character offset of its sentence in the
+article's text (unique in the article, in reading order, and the same whichever other
+paragraphs were split), not a sentence count. The paragraphs near one offset
+(`paragraph_around`, `paragraph_before`, `paragraph_after`) are found without splitting the
+whole article, for the extractors that read past an excerpt (an interview's turns).
 
 pysbd runs with the same output and half the work (ingest/segmenter.py);
 ingest/tests/test_cutting.py holds the excerpts to those of the code before, on every bundle
@@ -95,6 +98,49 @@ def paragraphs_split(text: str) -> list[tuple[int, int]]:
     return [(a, b) for a, b in spans if text[a:b].strip()]
 
 
+# How far a paragraph's edge is looked for, either side of an offset: reading around one
+# sentence costs the same however long its paragraph (a transcript may be one paragraph).
+PARAGRAPH_REACH = 3000
+
+
+def paragraph_end(text: str, i: int, *, reach: int | None = None) -> int:
+    """Where the paragraph of `text` that holds offset `i` ends: at its blank line, or where the
+    text ends; with `reach`, no further than that past `i`."""
+    limit = len(text) if reach is None else min(len(text), i + reach)
+    m = PARAGRAPH_BREAK.search(text, i, limit)
+    return m.start() if m else limit
+
+
+def paragraph_around(text: str, i: int, *, reach: int = PARAGRAPH_REACH) -> tuple[int, int]:
+    """(start, end) of the paragraph of `text` that holds offset `i`, its blank lines out,
+    read within `reach` either side of `i`: for the paragraphs near one sentence, without
+    splitting the whole article (`paragraphs_split`)."""
+    lo = max(0, i - reach)
+    a, k = lo, i
+    while (k := text.rfind("\n", lo, k)) >= 0:  # back line by line to a blank one
+        j = text.rfind("\n", lo, k)
+        if j >= 0 and not text[j + 1:k].strip():
+            a = k + 1
+            break
+    return a, paragraph_end(text, i, reach=reach)
+
+
+def paragraph_after(text: str, end: int) -> tuple[int, int] | None:
+    """The paragraph after the one ending at `end` (`paragraph_around`), or None."""
+    j = end
+    while j < len(text) and text[j].isspace():
+        j += 1
+    return paragraph_around(text, j) if j < len(text) else None
+
+
+def paragraph_before(text: str, start: int) -> tuple[int, int] | None:
+    """The paragraph before the one starting at `start` (`paragraph_around`), or None."""
+    j = start
+    while j > 0 and text[j - 1].isspace():
+        j -= 1
+    return paragraph_around(text, j - 1) if j > 0 else None
+
+
 def paragraph_sentences(text: str, p_start: int, p_end: int, number: int = 0, *, language: str = "en") -> list[Sentence]:
     """The sentences of one paragraph (text[p_start:p_end]), with their offsets in `text`."""
     return [Sentence(i, number, p_start + a, p_start + b, text[p_start + a:p_start + b])
@@ -155,11 +201,12 @@ _INNER_END = re.compile(r"[.!?;:\u2026][\"'\u201d\u2019)\]]*\s+\S|\n")
 _LEADING = re.compile(r"\s*")
 
 
-def _edge_sentence(text: str, paragraph: tuple[int, int], *, last: bool, language: str) -> tuple[int, int]:
+def paragraph_edge_sentence(text: str, paragraph: tuple[int, int], *, last: bool, language: str) -> tuple[int, int]:
     """(start, end) in `text` of the last (or first) sentence of a long paragraph, read from
     its last (first) NEIGHBOUR characters when they hold more than one sentence (the one cut
     by the window's edge is not the one wanted; sentence ends are decided by what is near
-    them, as in `sentence_spans`)."""
+    them, as in `sentence_spans`): a neighbour's context sentence, or an answer's first
+    sentence, without splitting the whole paragraph."""
     p_start, p_end = paragraph
     if last:
         a = text.find(" ", p_end - NEIGHBOUR, p_end) + 1
@@ -200,7 +247,7 @@ def excerpts_cut(text: str, topics: list[tuple[str, list[re.Pattern]]], *, langu
         if number in split:
             s = split[number][-1 if last else 0]
             return s.start, s.end
-        return _edge_sentence(text, paragraphs[number], last=last, language=language)
+        return paragraph_edge_sentence(text, paragraphs[number], last=last, language=language)
 
     for number, (p_start, p_end) in enumerate(paragraphs):
         if not matched[number]:

@@ -18,7 +18,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ingest.excerpts import PARAGRAPH_BREAK
+from ingest.excerpts import paragraph_end
 from ingest.lang import fold
 from ingest.lang.clean import text_clean
 
@@ -150,17 +150,10 @@ def story_records(story) -> list[tuple]:
         sentence = r.excerpt.sentence if r.excerpt_id else r.quote
         turn = ""
         if r.excerpt_id and r.quote and r.quote not in sentence:
-            turn = _paragraph(r.excerpt.article.text, r.quote, r.excerpt.position)
+            # the paragraph that holds the quote (first found after the excerpt), from the quote on
+            text = r.excerpt.article.text
+            i = text.find(r.quote, r.excerpt.position)
+            turn = text[i:paragraph_end(text, i)] if i >= 0 else ""
         out.append((sentence, r.actor.key, r.question.key, r.position, r.value, r.value_high,
                     r.via.key if r.via_id else None, r.quote, turn))
     return out
-
-
-def _paragraph(text: str, piece: str, start: int) -> str:
-    """The paragraph of `text` that holds `piece` (first found after `start`), from `piece`
-    on ("" if it is not there)."""
-    i = text.find(piece, start)
-    if i < 0:
-        return ""
-    end = PARAGRAPH_BREAK.search(text, i)
-    return text[i:end.start() if end else len(text)]

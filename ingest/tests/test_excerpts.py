@@ -48,6 +48,46 @@ def test_context_from_a_long_neighbouring_paragraph_is_its_edge_sentence():
     assert cut.text == "The minister spoke at noon.\n\nShe said the police have an LRAD.\n\nMore came later."
 
 
+def test_a_paragraph_is_found_around_after_and_before_an_offset():
+    from ingest.excerpts import paragraph_after, paragraph_around, paragraph_before, paragraph_end
+
+    text = "One. Two.\n\nThree here,\non a second line.\n \t\nFour."
+    first, second, last = (0, 9), (11, 40), (44, 49)
+    assert [text[a:b] for a, b in (first, second, last)] == ["One. Two.", "Three here,\non a second line.", "Four."]
+    assert paragraph_around(text, 0) == paragraph_around(text, 8) == first
+    assert paragraph_around(text, text.index("second")) == second  # a line break alone does not end one
+    assert paragraph_around(text, len(text) - 1) == last
+    assert paragraph_after(text, first[1]) == second and paragraph_after(text, second[1]) == last
+    assert paragraph_after(text, last[1]) is None
+    assert paragraph_before(text, last[0]) == second and paragraph_before(text, second[0]) == first
+    assert paragraph_before(text, first[0]) is None
+    assert paragraph_end(text, text.index("on a")) == second[1] and paragraph_end(text, 45) == len(text)
+
+
+def test_a_paragraph_longer_than_the_reach_is_read_within_it():
+    from ingest.excerpts import paragraph_around, paragraph_end
+
+    text = "Before.\n\n" + "word " * 100 + "\n\nAfter."
+    i = text.index("word") + 250
+    assert paragraph_around(text, i, reach=1000) == (text.index("word"), text.index("\n\nAfter"))
+    assert paragraph_around(text, i, reach=50) == (i - 50, i + 50)
+    assert paragraph_end(text, i, reach=50) == i + 50 and paragraph_end(text, i) == text.index("\n\nAfter")
+
+
+@pytest.mark.parametrize("last", [False, True])
+def test_the_edge_sentence_of_a_long_paragraph_is_the_one_of_the_whole(last):
+    from ingest.excerpts import NEIGHBOUR, paragraph_edge_sentence, sentence_spans
+
+    para = "Dr. Ana Petrov opened. " + " ".join(f"Sentence number {i} says little." for i in range(40)) + " Mr. Lee ended."
+    text = f"Head.\n\n{para}\n\nTail."
+    start = text.index(para)
+    assert len(para) > 2 * NEIGHBOUR
+    a, b = sentence_spans(para)[-1 if last else 0]
+    got = paragraph_edge_sentence(text, (start, start + len(para)), last=last, language="en")
+    assert got == (start + a, start + b)
+    assert text[slice(*got)] == ("Mr. Lee ended." if last else "Dr. Ana Petrov opened.")
+
+
 def test_cut_of_adjacent_matches_and_edges():
     text = "LRAD one. LRAD two. Tail."
     cuts = excerpts_cut(text, TOPICS)

@@ -4,35 +4,12 @@ may be further up or down (`Turns`). Read only once one of the excerpt's questio
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ingest.excerpts import PARAGRAPH_BREAK, _edge_sentence, sentence_spans
+from ingest.excerpts import (paragraph_after, paragraph_around, paragraph_before, paragraph_edge_sentence,
+                             sentence_spans)
 
 from .. import ExcerptView
 from .names import lower
 from .story import StoryRules2
-
-
-_REACH = 3000  # how far a paragraph's edge is looked for, either side of the sentence
-
-
-def _paragraph(text: str, i: int) -> tuple[int, int]:
-    """(start, end) of the paragraph of `text` that holds offset `i`, its blank lines out."""
-    lo = max(0, i - _REACH)
-    a, k = lo, i
-    while (k := text.rfind("\n", lo, k)) >= 0:  # back line by line to a blank one
-        j = text.rfind("\n", lo, k)
-        if j >= 0 and not text[j + 1:k].strip():
-            a = k + 1
-            break
-    m = PARAGRAPH_BREAK.search(text, i, i + _REACH)
-    return a, (m.start() if m else min(len(text), i + _REACH))
-
-
-def _next(text: str, b: int) -> tuple[int, int] | None:
-    """The paragraph after the one ending at `b`, or None."""
-    j = b
-    while j < len(text) and text[j].isspace():
-        j += 1
-    return _paragraph(text, j) if j < len(text) else None
 
 
 @dataclass
@@ -69,22 +46,18 @@ def turns_read(rules: StoryRules2, excerpt: ExcerptView) -> Turns:
     turns = Turns()
     if not text or text[i:i + len(excerpt.sentence)] != excerpt.sentence:
         return turns
-    a, b = _paragraph(text, i)
+    a, b = paragraph_around(text, i)
     turns.earlier = text[a:i]
     label = rules.speakers.label(text[a:i + len(excerpt.sentence)])
     if label and a + label.end() <= i:
         turns.opening = text[a:i].strip()
-    j = a
-    while j > 0 and text[j - 1].isspace():
-        j -= 1
-    if label and j > 0:
-        pa, pb = _paragraph(text, j - 1)
-        before = text[pa:pb].strip()
+    if label and (up := paragraph_before(text, a)):
+        before = text[up[0]:up[1]].strip()
         other = rules.speakers.label(before)
         if other and other.group(1).strip().lower() != label.group(1).strip().lower():
             turns.asked = before
     rest = text[i:b].rstrip()
-    after = _next(text, b)
+    after = paragraph_after(text, b)
     if not after:
         return turns
     asks = rest.rstrip('"').endswith("?")
@@ -92,7 +65,7 @@ def turns_read(rules: StoryRules2, excerpt: ExcerptView) -> Turns:
         turns.question, answer = rest, after
     elif label and not asks and len(rest) <= len(excerpt.sentence.rstrip()):
         asked = text[after[0]:after[1]]
-        answer = _next(text, after[1])
+        answer = paragraph_after(text, after[1])
         asked_label = rules.speakers.label(asked)
         low = lower(rules.norm(asked))
         if not (answer and asked_label and asked.rstrip('"').endswith("?")
@@ -105,7 +78,7 @@ def turns_read(rules: StoryRules2, excerpt: ExcerptView) -> Turns:
             turns.answer = text[after[0]:after[1]]
         return turns
     turns.answer = text[answer[0]:answer[1]]
-    turns.first = lambda: text[slice(*_edge_sentence(text, answer, last=False, language=rules.pack.code))]
+    turns.first = lambda: text[slice(*paragraph_edge_sentence(text, answer, last=False, language=rules.pack.code))]
     return turns
 
 
@@ -116,14 +89,12 @@ def paragraphs_back(excerpt: ExcerptView, language: str, reach: int = 4) -> list
     text, i = excerpt.article, excerpt.position
     if not text or text[i:i + len(excerpt.sentence)] != excerpt.sentence:
         return []
-    a, _ = _paragraph(text, i)
+    a, _ = paragraph_around(text, i)
     out = [[text[a + x:a + y] for x, y in sentence_spans(text[a:i], language=language)]]
     while len(out) <= reach:
-        j = a
-        while j > 0 and text[j - 1].isspace():
-            j -= 1
-        if j <= 0 or a - j < 2:  # no paragraph before, or only a line's break
+        # no paragraph before: `a` opens the text, or is where the reach cut a paragraph short
+        if a < 2 or not text[a - 2:a].isspace() or not (up := paragraph_before(text, a)):
             break
-        a, b = _paragraph(text, j - 1)
+        a, b = up
         out.append([text[a + x:a + y] for x, y in sentence_spans(text[a:b], language=language)])
     return out
