@@ -268,6 +268,7 @@ class LanguagePack:
     # ... and a negation there is read with the cue ("Rusk has not conceded": a deny).
     cue_subject_negation: list[str] = field(default_factory=list)
     cue_free_gap: int = 0
+    cue_free_gap_refused: list[str] = field(default_factory=list)  # nor these, in the free words only
     # Contractions spelt out (regex, replacement), in the sentence and in the cues alike for
     # that last reading ("didn't" / "did not", "cannot" / "can't" / "can not").
     cue_contractions: list = field(default_factory=list)

@@ -216,12 +216,18 @@ PACK = LanguagePack(
                    r"much", r"far", r"even", r"first", r"today", r"yesterday", r"this (?:week|morning|month|year)",
                    r"on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"],
     cue_gap_barrier=[r"be", r"is", r"are", r"was", r"were", r"being", r"and", r"but", r"or", r"that", r"whether",
+                     r"about", r"off", r"against", r"during", r"after", r"before", r"under", r"through", r"into",
+                     r"than", r"between", r"until",
                      r"will", r"would", r"shall", r"should", r"must", r"can", r"could", r"may", r"might",
                      r"only", r"partly", r"partially", r"almost", r"nearly", r"hardly", r"barely", r"less"],
     cue_free_gap=2,
+    cue_free_gap_refused=[r"[a-z]{2,}ing"],  # a gerund is the thing backed or opposed: "backs scrapping the bid"
     cue_subject_gap=[r"has", r"have", r"now", r"also", r"still", r"both", r"all", r"today", r"yesterday", r"again",
                      r"on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)",
-                     r"this (?:morning|afternoon|evening|week)", r"(?!only\b)[a-z]{3,}ly"],
+                     r"this (?:morning|afternoon|evening|week)",
+                     # an adverb, but not one that says the act was earlier, uncertain or hearsay
+                     r"(?!(?:only|initially|originally|formerly|previously|briefly|early|likely|probably|possibly"
+                     r"|reportedly|allegedly|supposedly|apparently|nearly|hardly|eventually)\b)[a-z]{3,}ly"],
     cue_subject_negation=[r"(?:did|does|do|has|have) not", r"(?:did|does|do|has|have)n't", r"never"],
     cue_contractions=[(r"\b(do|does|did|is|are|was|were|has|have|had|could|would|should|must|need)n(?:'|\.)t\b", r"\1 not"),
                       (r"\bwon(?:'|\.)t\b", "will not"), (r"\b(?:can(?:'|\.)t|cannot)\b", "can not")],

@@ -126,8 +126,17 @@ CUE_ACTS = [
     ("The City Council said Fjordline accepted the fine.", [("council", "fine-accepted", "affirm", None)]),
     ("Fjordline accepted the fine, the City Council said.", [("council", "fine-accepted", "affirm", None)]),
     ("The Maritime Directorate let Fjordline appeal against the fine.", []),
-    # nor a modal's, a condition's or a subordinate clause's
+    # nor a modal's, a condition's or a subordinate clause's, nor one another verb governs
     ("Fjordline will accept the fine.", []),
+    ("Should Fjordline accept the fine, the case would close.", []),
+    ("A court ruling lets Fjordline appeal against the fine.", []),
+    ("Mounting losses could see Fjordline accept the fine.", []),
+    # nor an act of another year, or one told as earlier than now
+    ("In 2019 Fjordline accepted the fine.", []),
+    ("Fjordline accepted the fine in 2021.", []),
+    ("Fjordline initially accepted the fine.", []),
+    # nor a cue whose thing is another than the question's
+    ("Fjordline refused to pay for the new ferry terminal.", []),
     ("If Fjordline accepted the fine, the case would close.", []),
     ("After Fjordline accepted the fine, the ferries sailed again.", []),
 ]
@@ -179,3 +188,10 @@ CUE_ACTS_PRONOUN = [
 @pytest.mark.parametrize("sentence, context, expected", CUE_ACTS_PRONOUN, ids=["same paragraph", "paragraph before"])
 def test_a_cue_act_of_a_pronoun(story_fine, sentence, context, expected):
     assert run(rules2, story_fine, sentence, ["fine"], context) == expected
+
+
+def test_a_lone_verb_cue_names_no_question(story_acts):
+    """A one-word cue in another form than its base ("suspended" under `suspend`) does not ask
+    its question on its own: "suspended talks" may be of anything."""
+    found = run(rules2, story_acts, "Fjordline said the City Council suspended its talks with the ferry crews.", ["fleet"])
+    assert [f for f in found if f[1] == "licence"] == []

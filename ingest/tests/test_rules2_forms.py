@@ -170,6 +170,9 @@ LOOSE = [
     ("The students said the council had to shut down the old river bridge.", "bridge-shut", "affirm"),
     ("The students said the council had to shut down the old and the new bridge.", "bridge-shut", None),
     ("The Interior Ministry said the bridge was only partly damaged.", "bridge-damaged", None),
+    # nor a gerund, the thing backed, nor a preposition that opens another phrase
+    ("The students said they back scrapping the plan for the bridge.", "bridge-apology", None),
+    ("The Interior Ministry said it met the mayor about its obligations on the bridge.", "bridge-apology", None),
     # nor is a question, a condition or "be" (a passive is another statement) read through
     ("The students asked whether the bridge had been damaged.", "bridge-damaged", None),
     ("The Interior Ministry said the bridge had been damaged only if the gauges were right.", "bridge-damaged", None),

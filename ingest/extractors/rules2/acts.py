@@ -15,6 +15,7 @@ LEAD_WORDS = 6  # words before the subject in its clause ("On Friday, the ...")
 
 _RECALLED = re.compile(r"(?<!\w)(?:had|was|were|been|being|be|is|are)\s+(?:\w+\s+)?$")  # "had ordered", "was detained by"
 _COMMA = re.compile(r",(?!\d{3})")
+_YEAR = re.compile(r"(?<![\w.,])((?:1[89]|20)\d\d)(?![\w]|[.,]\d)")  # "in 2019", not "2,019" or "2019.5"
 _PUNCT = re.compile(r"[,;:]")
 
 
@@ -35,10 +36,15 @@ class Acts:
         self.cue_gap = re.compile(rf"\s*(?:(?:{'|'.join(pack.cue_subject_gap)})\s+){{0,3}}") \
             if pack.cue_subject_gap else None
         self.not_a_verb = words(pack.cue_gap_barrier + pack.auxiliary)
+        # before a cue act's subject: nothing, the gap's words ("on Monday", "now"), or an
+        # opener closed by a comma ("On Monday, ...", "In a statement, ...")
+        self.cue_lead = re.compile(rf"\s*(?:[^,;:]{{1,60}},\s*)?(?:(?:{'|'.join(pack.cue_subject_gap + pack.determiners)}"
+                                   rf"|and|but|so)\s+)*") \
+            if pack.cue_subject_gap else None
         self.cue_negation = re.compile(rf"(?<!\w)(?:{'|'.join(pack.cue_subject_negation)})(?!\w)") \
             if pack.cue_subject_negation else None
 
-    def read(self, orig: str, *, count: bool = False) -> list[Attribution]:
+    def read(self, orig: str, *, count: bool = False, year: int | None = None) -> list[Attribution]:
         """The act of the (normalized, clean) sentence `orig` that states a position, if any
         (`count`: read for a number question)."""
         if not self.verbs:
@@ -47,9 +53,9 @@ class Acts:
         verb = self.verbs.search(s)
         if not verb:
             return []
-        return self._by_subject(orig, s, verb.start(), verb.end(), count=count)
+        return self._by_subject(orig, s, verb.start(), verb.end(), count=count, year=year)
 
-    def read_cue(self, orig: str, at: int, prev: str = "") -> list[Attribution]:
+    def read_cue(self, orig: str, at: int, prev: str = "", year: int | None = None) -> list[Attribution]:
         """A cue whose first word is the verb of an actor named right before it, with no verb of
         saying: "Rusk conceded on Thursday", "the council now backs the offer", "the agency
         refused to give way". The clause's subject is the one who takes the position; nothing
@@ -60,17 +66,31 @@ class Acts:
         end = re.match(r"[\w'-]*", s[at:]).end() + at
         if self.not_a_verb and self.not_a_verb.fullmatch(s[at:end]):
             return []  # "the club will repay", "the ministry has an LRAD": a modal or a state is no act
-        return self._by_subject(orig, s, at, end, gap=self.cue_gap, prev=prev)
+        return self._by_subject(orig, s, at, end, gap=self.cue_gap, prev=prev, year=year)
 
-    def _by_subject(self, orig, s, v_start, v_end, *, count=False, gap=None, prev=None) -> list[Attribution]:
+    @staticmethod
+    def _names_back(orig, s, first, actor, mentions, c_start) -> str:
+        """The clause before `first` and the actor's own names just before it ("the outgoing
+        governor Halvard Rusk": only capitalized words between them)."""
+        head = first.start
+        for m in sorted((m for m in mentions if c_start <= m.start and m.end <= head), key=lambda m: -m.start):
+            if m.actor != actor or not all(w[:1].isupper() for w in orig[m.end:head].split()):
+                break
+            head = m.start
+        return s[c_start:head]
+
+    def _by_subject(self, orig, s, v_start, v_end, *, count=False, gap=None, prev=None, year=None) -> list[Attribution]:
         """The act whose verb is s[v_start:v_end], by the actor named as its subject (a
-        pronoun too, when `prev`, the sentence before, is given: "She conceded")."""
+        pronoun too, when `prev`, the sentence before, is given: "She conceded"). `year`: the
+        report's; an act its clause dates to a year before ("in 2019") is no news of now."""
         if any(a < v_start < b for a, b in ((q.start(), q.end()) for q in QUOTE.finditer(s))):
             return []
         if self.elsewhen and self.elsewhen.search(s):
             return []  # "last year the directorate ordered ...": another time's act
         sp = self.speakers
         c_start, c_end = sp.clause_at(s, v_start)
+        if year and any(int(y) < year for y in _YEAR.findall(s, c_start, c_end)):
+            return []
         mentions = sp.names.mentions(orig, s)
         subject = sp.subject_at(s, mentions, v_start, c_start)
         if subject is None or (subject.kind == "pronoun" and prev is None) or sp.names.is_object(s, subject):
@@ -86,6 +106,10 @@ class Acts:
         lead = s[c_start:group[0].start]
         if not self._lead.fullmatch(lead) or (self.opening and self.opening.search(lead)):
             return []  # the act of a subordinate clause, or a condition's
+        if gap is not None and not self.cue_lead.fullmatch(self._names_back(orig, s, group[0], actor, mentions, c_start)):
+            # the subject opens its clause, after an opener and its comma at most: not "A
+            # ruling could see the court overturn ...", "Should Rusk concede, ...", "In 2020 Rusk ..."
+            return []
         between = s[subject.end:v_start]
         start = v_start
         if gap is not None and self.cue_negation and (neg := self.cue_negation.search(between)):
@@ -94,13 +118,8 @@ class Acts:
         if _RECALLED.search(between) or _PUNCT.search(between) \
                 or any(rx and rx.search(between) for rx in (self.not_yet, self.negation)):
             return []  # "had ordered", "is expected to", "has not voted", "was detained by", "X, which ..., ordered"
-        if gap is not None and (not gap.fullmatch(between) or any(
-                c_start <= m.start < group[0].start
-                and (m.actor != actor or not all(w[:1].isupper() for w in orig[m.end:subject.start].split()))
-                for m in mentions)):
-            # "Rusk's lawyers conceded", "the directorate let Orrelink keep its licence", "the
-            # mayor has called the council vote for June" (but "the outgoing governor Halvard Rusk")
-            return []
+        if gap is not None and not gap.fullmatch(between):
+            return []  # "Rusk's lawyers conceded", "the commission's decision to order ..."
         verb = s[v_start:v_end]
         content = (start, c_end)
         hole = None  # "... on Tuesday after its inspectors found cracks, bringing ...": the reason is no part of it

@@ -190,7 +190,7 @@ def _acted(rules, excerpt, s, low, raw, questions, seen):
     findings = []
     for count in (True, False):
         asked = [(q, b) for q, b in questions if bool(q.number) == count]
-        for att in rules.acts.read(s, count=count) if asked else []:
+        for att in rules.acts.read(s, count=count, year=excerpt.day.year if excerpt.day else None) if asked else []:
             # someone said to say something, but in the act's "after ..." clause, is the
             # statement's speaker ("after the directorate ordered ..., the company said")
             told = low[:att.gap[0]] + low[att.gap[1]:] if att.gap else low
@@ -201,6 +201,8 @@ def _acted(rules, excerpt, s, low, raw, questions, seen):
     return findings
 
 
+# what the noun a cue ends on is of or for ("a ban on imports of grain"), up to a comma or a verb's "to"
+_OBJECT_TAIL = re.compile(r"\s+(?:on|for|of|against|over)\s+[^,;:.!?\"]{1,60}?(?=\s+(?:to|that|and|but|as)\s|[,;:.!?\"]|$)")
 _INVERTED = re.compile(r"[,\"]\s*(?:[\w'-]+\s+){0,4}$")  # a saying after a comma: its own subject's
 _AND = re.compile(r"\band\s+$")  # but "X refused to concede, and said ..." (or ", saying ...") is X's
 
@@ -221,6 +223,12 @@ def _cue_acted(rules, excerpt, s, low, raw, prev, questions, seen):
             c_start, c_end = rules.speakers.clause_at(low, at)
             if rules.speakers.according_to.search(low, c_start, c_end):
                 continue
+            if " " not in low[at:cue_end].strip() and not (q.keywords and q.keywords.search(low, c_start, c_end)):
+                continue  # a lone verb of anything: "the court upheld Rusk's challenge" under a cue `upheld`
+            tail = _OBJECT_TAIL.match(low, cue_end)
+            if tail and q.keywords and not q.keywords.search(tail.group(0)) \
+                    and not (rules.day_anchor and rules.day_anchor.match(tail.group(0).strip())):
+                continue  # the cue's thing is another: "backed a ban on imports", "met the demand for talks"
             # the verbs of saying of its clause, but the cue's own first or last word ("refused to concede")
             sayings = [m for m in rules.speakers.attribution.finditer(low, c_start, c_end)
                        if not (m.start() == at and m.end() <= cue_end or at < m.start() and m.end() == cue_end)]
@@ -230,7 +238,7 @@ def _cue_acted(rules, excerpt, s, low, raw, prev, questions, seen):
             if then and _INVERTED.search(low, c_start, then.start()) and not (
                     _AND.search(low, c_start, then.start()) or then.group(0).endswith("ing")):
                 continue  # '"...", the club's owner said', "..., stated the minister"
-            for att in rules.acts.read_cue(s, at, prev):
+            for att in rules.acts.read_cue(s, at, prev, year=excerpt.day.year if excerpt.day else None):
                 if then:  # the act alone, not what its subject goes on to say ("and said ...", ", saying ...")
                     att.content = (att.content[0], then.start())
                 findings += findings_of(rules, low, *att.content, att, [(q, False)], via, excerpt, seen,

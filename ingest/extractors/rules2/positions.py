@@ -91,11 +91,12 @@ class Positions:
             if pack.inserted_negation else None
         self.concessive = re.compile(rf"(?<!\w)(?:{'|'.join(pack.concessive)})\s+$") if pack.concessive else None
         self.lemma = pack.lemma
+        self.saying = words(pack.attribution + pack.denial)
         # the last reading: the cues' words in their base forms, with the pack's gap words
         # allowed between them, on the sentence's words in theirs (contractions spelt out,
         # a hyphen read as a space: "cyber-attack" meets 'cyber ?attack')
         barrier = "|".join(w for w in pack.cue_gap_barrier + pack.negation + pack.relative + pack.conditional
-                           + pack.cue_modifier + pack.cue_narrowing)
+                           + pack.cue_modifier + pack.cue_narrowing + pack.cue_free_gap_refused)
         free = rf"(?:(?!(?:{barrier})(?![\w'-]))[a-z][\w'-]*\s+){{0,{pack.cue_free_gap}}}" \
             if pack.cue_free_gap and barrier else ""
         self.gap = rf"\s+(?:(?:{'|'.join(pack.cue_gap_words)})\s+){{0,3}}{free}" if pack.cue_gap_words and pack.lemma else None
@@ -413,16 +414,33 @@ class Positions:
 
     def names_question(self, q: QuestionRules2, c: str) -> bool:
         """A cue of the question is in `c`, as written or read loosely (as `stance` reads it
-        last), within one clause: the question is asked there, whatever its keywords. (A cue
-        whose gap runs over a comma, "has spoken, I believe the LRAD", names nothing.)"""
+        last), within one clause: the question is asked there, whatever its keywords ("should
+        go back to counting by hand" asks "should the counting machines be withdrawn?"). Not a
+        cue whose gap runs over a comma ("has spoken, I believe the LRAD"), nor a lone verb of
+        saying or denial that could be of anything ("refused to comment" under a cue `refus`)."""
         if not q.has_cues:
             return False
-        if any(_WHOLE.fullmatch(m.group(0)) for m in self._cues(q, c).values()):
+        if any(self._names(c, m) for m in self._cues(q, c).values()):
             return True
         if not (self.gap and (loose := self.loose(q))):
             return False
-        return any(_WHOLE.fullmatch(m.group(0)) for fold in (self.tense_kept, self.all_folded)
-                   for m in self._cues(loose, self._folded(self._spelt_out(c), fold)[0]).values())
+        for fold in (self.tense_kept, self.all_folded):
+            base = self._folded(self._spelt_out(c), fold)[0]
+            if any(self._names(base, m, folded=True) for m in self._cues(loose, base).values()):
+                return True
+        return False
+
+    def _names(self, c: str, m: re.Match, folded: bool = False) -> bool:
+        if not _WHOLE.fullmatch(m.group(0)):
+            return False
+        if len(m.group(0).split()) > 1:
+            return True
+        if folded:
+            return False  # its words in their base forms: a lone word is read only as written
+        # a lone word names it only in its base form, and no verb of saying: "was safe", not
+        # "refused to comment", "upheld Rusk's challenge", "congratulated his volunteers"
+        word = re.match(r"[\w'-]*", c[m.start():]).group(0)
+        return bool(self.lemma) and self.lemma(word, "") == word and not (self.saying and self.saying.fullmatch(word))
 
     def cue_spans(self, q: QuestionRules, c: str) -> list[tuple[int, int]]:
         """Where the question's cues, as written, are in `c`."""
