@@ -267,6 +267,9 @@ class LanguagePack:
     cue_subject_gap: list[str] = field(default_factory=list)
     # ... and a negation there is read with the cue ("Rusk has not conceded": a deny).
     cue_subject_negation: list[str] = field(default_factory=list)
+    # A saying told in a relative clause with one of these ("Kovar, who a fortnight ago told
+    # the radio that ..., now says ...") is background: what the name said before, not now.
+    relative_recalled: list[str] = field(default_factory=list)
     cue_free_gap: int = 0
     cue_free_gap_refused: list[str] = field(default_factory=list)  # nor these, in the free words only
     # Contractions spelt out (regex, replacement), in the sentence and in the cues alike for

@@ -228,6 +228,10 @@ PACK = LanguagePack(
                      # an adverb, but not one that says the act was earlier, uncertain or hearsay
                      r"(?!(?:only|initially|originally|formerly|previously|briefly|early|likely|probably|possibly"
                      r"|reportedly|allegedly|supposedly|apparently|nearly|hardly|eventually)\b)[a-z]{3,}ly"],
+    relative_recalled=[r"(?:a|one|two|three|four|five|six|\d+|a few|several) (?:days?|weeks?|fortnights?|months?|years?) ago",
+                       r"a fortnight ago", r"last (?:week|month|year|spring|summer|autumn|fall|winter)", r"earlier",
+                       r"at first", r"once", r"initially", r"originally", r"previously", r"at the time", r"back then",
+                       r"in (?:january|february|march|april|may|june|july|august|september|october|november|december)"],
     cue_subject_negation=[r"(?:did|does|do|has|have) not", r"(?:did|does|do|has|have)n't", r"never"],
     cue_contractions=[(r"\b(do|does|did|is|are|was|were|has|have|had|could|would|should|must|need)n(?:'|\.)t\b", r"\1 not"),
                       (r"\bwon(?:'|\.)t\b", "will not"), (r"\b(?:can(?:'|\.)t|cannot)\b", "can not")],

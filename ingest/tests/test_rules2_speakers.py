@@ -45,6 +45,11 @@ SPEAKER_SHAPES = [
      "spoken since.", None, ["march-15"], [("ministry", "device-banned", "affirm", None)]),
     ("speaker-clause", "The Interior Minister, who had said the LRAD must be banned, visited the students.", None,
      ["march-15"], []),
+    # ... nor one dated before, when the name says something now: then against now
+    ("speaker-clause", "The Interior Minister, who last month said the LRAD must be banned, now says the device must "
+     "not be banned.", None, ["march-15"], [("ministry", "device-banned", "deny", None)]),
+    ("speaker-clause", "The Interior Minister, who told parliament last week that the LRAD must be banned, visited the "
+     "students.", None, ["march-15"], [("ministry", "device-banned", "affirm", None)]),
     # two sayings joined by "and": each speaker's own
     ("multi-speaker", "The students say the LRAD must be banned and the Interior Minister says the device must not be "
      "banned.", None, ["march-15"], [("students", "device-banned", "affirm", None),

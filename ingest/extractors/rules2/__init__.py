@@ -22,7 +22,8 @@ How a sentence is read (docs/extraction.md says it at length):
    offer ..."; not another actor's clause), or a credit opening the sentence, a live blog's
    time before it too ("12:20 As N1 reported, the minister sees ...": the subject's report).
    A verb inside a quotation is quoted speech, not an attribution; one in a relative clause
-   whose pronoun is its subject (", who told parliament that ...,") is the name's before it,
+   whose pronoun is its subject (", who told parliament that ...,") is the name's before it
+   (not one dated before, ", who last month said ..., now says ...": then against now),
    and one closing the sentence says what its antecedent says ("..., whose leader has called
    for X.").
 4. The speaker is the verb's subject, in the main clause: the nearest name (an actor's

@@ -70,6 +70,7 @@ class Speakers(Subjects):
         self.joiner = words(pack.coordination)
         self.subordinate = words(pack.subordinate)
         self.relative_word = words(pack.relative)
+        self.relative_recalled = words(pack.relative_recalled)
         # "Boeing (factory) workers": a name that modifies the subject's noun (subjects.py)
         self.modified_head = re.compile(rf"\s+(?:([a-z\-]+)\s+)?(?:{'|'.join(pack.name_modified_heads)})(?!\w)") \
             if pack.name_modified_heads else None
@@ -416,6 +417,9 @@ class Speakers(Subjects):
             return None  # ", which the students accused of lying,": the students' verb
         if _PLUPERFECT.search(s, i, verb[0]):
             return None  # ", who had warned that ...,": what was said before, for background
+        if self.relative_recalled and self.relative_recalled.search(s, i, j) \
+                and any(a[0] >= j and a[2] == "verb" for a in anchors):
+            return None  # ", who last month wanted the bridge repaired, now says ...": then, against now
         return self._attribution(s, [named[-1]], (verb[0], j - 1), verb[3], prev, all_mentions, verb[0])
 
     def _and_saying(self, s, v_start, c_start, out, covered, mentions) -> bool:
