@@ -134,6 +134,15 @@ def bundle_check(config: dict, key_lines: list[str] | None) -> list[dict]:
     return key_check(key_lines or [], actors=set(actors), question_kinds=kinds)
 
 
+def key_file_read(path, story) -> list[dict]:
+    """The statements of an answer key file given for a loaded story (`--key`), checked against
+    its actors and questions; OSError or UnicodeDecodeError if the file cannot be read,
+    BundleError naming the first bad line."""
+    lines = Path(path).read_text("utf-8").splitlines()
+    return key_check(lines, actors=set(story.actors.values_list("key", flat=True)),
+                     question_kinds=dict(story.questions.values_list("key", "kind")))
+
+
 def key_check(key_lines, *, actors: set, question_kinds: dict) -> list[dict]:
     """The answer key's statements; BundleError names the first bad line."""
     statements = []

@@ -4,7 +4,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.core.serializers.json import DjangoJSONEncoder
 
-from ledger.bundle import key_check
+from ledger.bundle import key_file_read
 from ledger.diagnosis import cue_report
 from ledger.errors import LedgerError
 from ledger.selectors import story_get
@@ -25,9 +25,7 @@ class Command(BaseCommand):
             story = story_get(slug)
             statements = None
             if key:
-                lines = Path(key).read_text("utf-8").splitlines()
-                statements = key_check(lines, actors=set(story.actors.values_list("key", flat=True)),
-                                       question_kinds=dict(story.questions.values_list("key", "kind")))
+                statements = key_file_read(key, story)
             report = cue_report(story=story, statements=statements)
         except (OSError, UnicodeDecodeError) as exc:
             raise CommandError(f"cannot read {key}: {getattr(exc, 'strerror', None) or exc}") from None

@@ -4,7 +4,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.core.serializers.json import DjangoJSONEncoder
 
-from ledger.bundle import key_check
+from ledger.bundle import key_file_read
 from ledger.errors import LedgerError
 from ledger.evaluation import Statement, evaluate
 from ledger.selectors import story_get
@@ -24,11 +24,8 @@ class Command(BaseCommand):
             story = story_get(slug)
             statements = None
             if key:
-                lines = Path(key).read_text("utf-8").splitlines()
-                checked = key_check(lines, actors=set(story.actors.values_list("key", flat=True)),
-                                    question_kinds=dict(story.questions.values_list("key", "kind")))
                 statements = [Statement(s["actor"], s["question"], s["position"], s.get("value"), s["date"])
-                              for s in checked]
+                              for s in key_file_read(key, story)]
             scores = evaluate(story=story, key=statements, confirm=confirm)
         except (OSError, UnicodeDecodeError) as exc:
             raise CommandError(f"cannot read {key}: {getattr(exc, 'strerror', None) or exc}") from None
