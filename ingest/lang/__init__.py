@@ -347,7 +347,8 @@ class LanguagePack:
     # --- figures that are no count of the question's unit --------------------------------
     # After a number word, a fraction's part: "three-quarters of", "two thirds of" are a share.
     figure_fraction_part: list[str] = field(default_factory=list)
-    # Right before a number, a rank or a label: "number one priority", "No. 1" count nothing.
+    # Right before a number, a rank or a label: "number one priority", "No. 1", "batch 4471",
+    # "flight 370" count nothing.
     figure_rank_label: list[str] = field(default_factory=list)
     # A currency symbol and the unit words that name its money ("£35,000" under "pounds");
     # a figure after a symbol counts no other unit ("the £300 payment" is no pensioners).

@@ -344,7 +344,9 @@ PACK = LanguagePack(
     # figures that are no count of the question's unit (rules/2 figures)
     figure_fraction_part=[r"half", r"halves", r"thirds?", r"quarters?", r"fifths?", r"sixths?", r"sevenths?", r"eighths?",
                           r"ninths?", r"tenths?"],
-    figure_rank_label=[r"number", r"no\.", r"#"],
+    figure_rank_label=[r"number", r"no\.", r"#", r"batch", r"lot", r"model", r"flight", r"route", r"line", r"bus",
+                       r"platform", r"gate", r"room", r"ward", r"article", r"section", r"clause", r"chapter",
+                       r"page", r"case", r"bill", r"directive", r"regulation", r"resolution"],
     figure_currency_names={"£": r"pounds?|sterling", "$": r"dollars?", "€": r"euros?", "¥": r"yen|yuan"},
     figure_vote_verbs=[r"vot(?:e|es|ed|ing)", r"reject(?:s|ed|ing)?", r"approv(?:e|es|ed|ing)", r"back(?:s|ed|ing)?",
                        r"ratif(?:y|ies|ied|ying)", r"endors(?:e|es|ed|ing)", r"accept(?:s|ed|ing)?",

@@ -52,6 +52,10 @@ def test_a_rank_is_no_count(story_pay):
     assert figures(story_pay, '"Our number one priority is the marchers who were injured," the students said.',
                    "injured") == []
     assert figures(story_pay, "The students said the No. 1 concern was marchers hurt at the gate.", "injured") == []
+    # a label: "batch 4471", "bus 73" name a thing, they count nothing
+    assert figures(story_pay, "The students said the marchers hurt came from batch 4471 of the march.", "injured") == []
+    assert figures(story_pay, "The students said marchers on bus 73 were injured.", "injured") == []
+    assert figures(story_pay, "The students said 73 marchers were injured.", "injured") == [73]
 
 
 def test_a_sum_of_money_counts_no_people(story_pay):

@@ -211,8 +211,8 @@ class Figures:
                 continue
             if q.keywords and q.keywords.fullmatch(c, m.start(), m.end("digits") if m.group("digits") else m.end("word")):
                 continue  # "140 calls to 112 had failed": a number the question names (a line, a route) is no count
-            if self.rank_label and self.rank_label.search(c[max(0, m.start() - 8):m.start()]):
-                continue  # "our number one priority", "the No. 1 source": a rank, no count
+            if self.rank_label and self.rank_label.search(c[max(0, m.start() - 12):m.start()]):
+                continue  # "our number one priority", "the No. 1 source", "batch 4471": a rank or a label, no count
             if spelt and self.fraction_part and self.fraction_part.match(
                     c, m.end("word2") if m.group("word2") else m.end("word")):
                 continue  # "three-quarters of pensioners", "two thirds of the staff": a share, no count
