@@ -48,6 +48,12 @@ class Credits:
                 return comma.end() if comma else None
         return None
 
+    def via(self, s: str, carriers) -> str | None:
+        """The outlet `s` credits, unless it is one of `carriers`, the outlets carrying the
+        excerpt: a report credited to itself is its own source."""
+        via = self.credited(s)
+        return None if via in carriers else via
+
     def credited(self, s: str) -> str | None:
         """The key of the outlet `s` credits, if any."""
         if not self.credit or not self.outlet_mention.search(s):

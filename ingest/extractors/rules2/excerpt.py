@@ -116,9 +116,7 @@ def _restated(rules, excerpt, s, low, raw, counted, seen):
              if not (rules.topic_keywords.get(q.topic) and rules.topic_keywords[q.topic].search(a_low))]
     if not asked:
         return []
-    via = rules.credits.credited(a)
-    if via and via in excerpt.outlets:
-        via = None
+    via = rules.credits.via(a, excerpt.outlets)
     findings = []
     for att in rules.speakers.read(a, s):
         if att.negated or not att.speakers:
@@ -184,9 +182,7 @@ def _acted(rules, excerpt, s, low, raw, questions, seen):
     """An official act told with no verb of saying ("The directorate ordered all five ferries
     out of service"): the actor's position (acts.py)."""
     n = rules.norm
-    via = rules.credits.credited(s)
-    if via and via in excerpt.outlets:
-        via = None
+    via = rules.credits.via(s, excerpt.outlets)
     findings = []
     for count in (True, False):
         asked = [(q, b) for q, b in questions if bool(q.number) == count]
@@ -212,9 +208,7 @@ def _cue_acted(rules, excerpt, s, low, raw, prev, questions, seen):
     "Rusk refused to concede and said ...", "She conceded" after a sentence that names her
     (`prev`: the sentence before, in the same paragraph) (acts.py)."""
     n = rules.norm
-    via = rules.credits.credited(s)
-    if via and via in excerpt.outlets:
-        via = None
+    via = rules.credits.via(s, excerpt.outlets)
     findings = []
     for q, borrowed in questions:
         if q.number or borrowed:
@@ -429,9 +423,7 @@ def _reply(rules, excerpt, s, low, raw, next_paragraph, questions, seen, turn=""
             attributions = [Attribution([to.actor], (label.end() if label else 0, len(a)), "asked by name", who=to.text)]
     elif not ((label and (next_paragraph or dash)) or a.lstrip().startswith('"')):
         return []  # "Will the works close? The union thinks so.": the reporter's own line goes on
-    via = rules.credits.credited(a)
-    if via and via in excerpt.outlets:
-        via = None
+    via = rules.credits.via(a, excerpt.outlets)
     said = LABEL.match(raw)
     quote = raw[said.end():] if said and label else raw
     opening = _OPENING_QUOTE.match(a)  # '"No," the minister said.': too short a quotation for an inverted saying
