@@ -62,6 +62,21 @@ def test_commands_exit_status_and_one_line_reasons(tmp_path):
 
 
 @pytest.mark.django_db(transaction=True)
+def test_evaluate_refuses_an_unreadable_key(tmp_path):
+    """evaluate --key reads its file as cue_report does: one line naming what is wrong."""
+    assert manage("load_story", "fixtures/canopy").returncode == 0
+    unread = manage("evaluate", "canopy", "--key", str(tmp_path / "nowhere.jsonl"))
+    assert unread.returncode != 0
+    assert unread.stderr.strip().splitlines() == [
+        f"CommandError: cannot read {tmp_path / 'nowhere.jsonl'}: No such file or directory"]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"actor": "nobody", "question": "device-owned", "position": "deny", "date": "2025-03-16"}\n')
+    refused = manage("evaluate", "canopy", "--key", str(bad))
+    assert refused.returncode != 0
+    assert refused.stderr.strip().splitlines() == ["CommandError: answer_key.jsonl: line 1: unknown actor 'nobody'"]
+
+
+@pytest.mark.django_db(transaction=True)
 def test_cue_report_refuses_an_unknown_story_and_an_unreadable_key(tmp_path):
     missing = manage("cue_report", "no-such-story")
     assert missing.returncode != 0
