@@ -290,6 +290,26 @@ class LanguagePack:
     cue_owner: bool = False
     # ... but not these words before the noun, which make it a lesser thing ("a partial ban").
     cue_narrowing: list[str] = field(default_factory=list)
+    # A "should" question's proposal (rules/2's proposals.py): the modal that puts it, the words
+    # that make it a passive or a permission ("be", "be allowed to"), the words after which the
+    # question's own words end ("while", "rather than"), the prepositions after a noun ("the ban
+    # on ..."), the verbs whose thing is kept or undone ("accept the offer", "block the
+    # takeover"), nouns of a verb the tables do not make ("raise": "rise"), and the verbs that
+    # back or oppose it ("welcomed the approval", "withdrew its support for the loan"), and the
+    # judgements of it after a copula ("the ban was out of proportion", "... is the right decision").
+    proposal_modals: list[str] = field(default_factory=list)
+    proposal_passive: list[str] = field(default_factory=list)
+    proposal_allowed: list[str] = field(default_factory=list)
+    proposal_tail: list[str] = field(default_factory=list)
+    proposal_after_noun: list[str] = field(default_factory=list)
+    proposal_keeping: list[str] = field(default_factory=list)
+    proposal_undoing: list[str] = field(default_factory=list)
+    proposal_nouns: dict = field(default_factory=dict)
+    proposal_copula: list[str] = field(default_factory=list)
+    proposal_approval: list[str] = field(default_factory=list)
+    proposal_disapproval: list[str] = field(default_factory=list)
+    proposal_support: list[str] = field(default_factory=list)
+    proposal_opposition: list[str] = field(default_factory=list)
     # Before a cue, a word that makes what follows a guess, not a statement ("might have").
     speculation: list[str] = field(default_factory=list)
     # --- figures ------------------------------------------------------------------------

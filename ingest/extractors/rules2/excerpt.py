@@ -9,6 +9,7 @@ from .. import ExcerptView, Finding
 from .answers import DASH, FLIP
 from .findings import findings_of, original
 from .names import lower
+from .proposals import another_thing
 from .speakers import LABEL, Attribution
 from .story import StoryRules2
 from .turns import Turns, paragraphs_back, turns_read
@@ -197,8 +198,6 @@ def _acted(rules, excerpt, s, low, raw, questions, seen):
     return findings
 
 
-# what the noun a cue ends on is of or for ("a ban on imports of grain"), up to a comma or a verb's "to"
-_OBJECT_TAIL = re.compile(r"\s+(?:on|for|of|against|over)\s+[^,;:.!?\"]{1,60}?(?=\s+(?:to|that|and|but|as)\s|[,;:.!?\"]|$)")
 _INVERTED = re.compile(r"[,\"]\s*(?:[\w'-]+\s+){0,4}$")  # a saying after a comma: its own subject's
 _AND = re.compile(r"\band\s+$")  # but "X refused to concede, and said ..." (or ", saying ...") is X's
 
@@ -219,9 +218,7 @@ def _cue_acted(rules, excerpt, s, low, raw, prev, questions, seen):
                 continue
             if " " not in low[at:cue_end].strip() and not (q.keywords and q.keywords.search(low, c_start, c_end)):
                 continue  # a lone verb of anything: "the court upheld Rusk's challenge" under a cue `upheld`
-            tail = _OBJECT_TAIL.match(low, cue_end)
-            if tail and q.keywords and not q.keywords.search(tail.group(0)) \
-                    and not (rules.day_anchor and rules.day_anchor.match(tail.group(0).strip())):
+            if another_thing(q, low, cue_end, rules.day_anchor):
                 continue  # the cue's thing is another: "backed a ban on imports", "met the demand for talks"
             # the verbs of saying of its clause, but the cue's own first or last word ("refused to concede")
             sayings = [m for m in rules.speakers.attribution.finditer(low, c_start, c_end)

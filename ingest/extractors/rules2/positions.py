@@ -10,6 +10,7 @@ from ingest.lang.lemmas import fold_pattern, fold_words, past_form, pattern_lite
 from ..rules import QuestionRules
 from .figures import Figures, Unit
 from .names import words
+from .proposals import Proposals, another_thing
 from .speakers import Attribution
 
 NEGATION_WINDOW = 30
@@ -33,9 +34,11 @@ class QuestionRules2(QuestionRules):
     deny_written: list | None = None
     partial_written: list | None = None
     text: str = ""  # the question as put ("Should the plant reopen?": what ought to be)
+    # its proposal backed or opposed, as cues (proposals.py), read where no cue of its own matches
+    proposal: QuestionRules | None = None
 
 
-def questions_compile(story, n, figures: Figures) -> list[QuestionRules2]:
+def questions_compile(story, n, figures: Figures, proposals: Proposals) -> list[QuestionRules2]:
     out = []
     for q in story.questions.select_related("topic"):
         unit = figures.unit(q.unit, n)
@@ -46,12 +49,14 @@ def questions_compile(story, n, figures: Figures) -> list[QuestionRules2]:
             unit=unit.rx if unit else None, unit_rules=unit,
             affirm_written=[n(p) for p in q.affirm or [] if p], deny_written=[n(p) for p in q.deny or [] if p],
             partial_written=[n(p) for p in q.partial or [] if p],
-            text=n(q.text or "").strip()))
+            text=n(q.text or "").strip(),
+            proposal=proposals.cues(n(q.text or "").strip()) if not q.is_number and (q.affirm or q.deny or q.partial) else None))
     return out
 
 
 class Positions:
     def __init__(self, pack: LanguagePack):
+        self.day_anchor = words(pack.day_anchor)  # "backs the loan on Monday" is no other loan
         self.denial = words(pack.denial)
         self.negation = words(pack.negation)
         self.negation_idiom = words(pack.negation_idiom)
@@ -234,10 +239,19 @@ class Positions:
                         st = self._read(base, at_loose, att)
                         return _as_written(st and (st[0], st[1], _span_written(text, base, st[2], starts, ends)), written)
         if not found:
-            return _as_written(self._negated_inside(q, c), written)
+            return _as_written(self._negated_inside(q, c), written) or self._proposed(q, written, att)
         if c is not written:
             return _as_written(self._read(c, found, att), written)
         return self._read(c, found, att)
+
+    def _proposed(self, q: QuestionRules2, c: str, att: Attribution) -> tuple[str, float, str] | None:
+        """The question's proposal backed or opposed ("withdrew its support for the loan"),
+        read as its cues are, with less confidence than a cue the user wrote."""
+        found = self._cues(q.proposal, c) if q.proposal else None
+        if found and any(another_thing(q, c, m.end(), self.day_anchor) for m in found.values()):
+            return None  # "backs a loan for the library"
+        st = found and self._read(c, found, att)
+        return st and (st[0], min(st[1], 0.5), st[2])
 
     def _folded(self, text: str, fold) -> tuple[str, list[int], list[int]]:
         """fold_words, once per sentence for all the questions it is read for."""
@@ -443,8 +457,11 @@ class Positions:
         return bool(self.lemma) and self.lemma(word, "") == word and not (self.saying and self.saying.fullmatch(word))
 
     def cue_spans(self, q: QuestionRules, c: str) -> list[tuple[int, int]]:
-        """Where the question's cues, as written, are in `c`."""
-        return sorted({m.span() for m in self._cues(q, c).values()})
+        """Where the question's cues, as written, are in `c`; else its proposal backed or opposed."""
+        spans = {m.span() for m in self._cues(q, c).values()}
+        if not spans and getattr(q, "proposal", None):
+            spans = {m.span() for m in self._cues(q.proposal, c).values()}
+        return sorted(spans)
 
     @staticmethod
     def _cues(q: QuestionRules, c: str) -> dict:

@@ -1,0 +1,95 @@
+"""rules/2 reads a "should" question's proposal from the question as put: backing or opposing
+what it proposes is a position, though no cue the user wrote says so (proposals.py). The
+sentences are invented, in the story of the test world."""
+from datetime import date
+
+import pytest
+
+from ingest.extractors import ExcerptView, rules2
+from ingest.extractors.rules2.proposals import Proposals
+from ingest.lang import pack_for
+
+D = date(2025, 3, 16)
+
+
+def found(story, sentence, topics=("march-15",)):
+    rules2._cache.clear()
+    rules = rules2.story_rules(story)
+    view = ExcerptView(id=1, sentence=sentence, text=sentence, topics=list(topics), day=D)
+    return sorted((f.actor, f.question, f.position) for f in rules2.extract(rules, view))
+
+
+def question(story, key, text, **cues):
+    from ledger.models import Question, Topic
+
+    Question.objects.create(story=story, topic=Topic.objects.get(story=story, key="march-15"), key=key, text=text,
+                            keywords=[r"\bLRAD\b", r"\bcontract\b", r"\bban\b", r"\bloan\b"], **cues)
+
+
+@pytest.fixture
+def story_cancel(story):
+    # a cue the user wrote that none of the sentences below says
+    question(story, "cancel", "Should the ministry cancel the LRAD contract?", affirm=[r"\btear up\b"])
+    return story
+
+
+@pytest.fixture
+def story_loan(story):
+    question(story, "loan", "Should the council approve the loan for the LRAD?", affirm=[r"\bsign off\b"])
+    return story
+
+
+def test_the_proposal_is_read_from_the_question():
+    proposals = Proposals(pack_for("en"))
+    assert proposals.read("Should the ministry cancel the LRAD contract?") == ("cancel", "contract")
+    assert proposals.read("Should the disputed ballots be recounted by hand?") == ("recount", "ballots")
+    assert proposals.read("Should the proposed ban on the LRAD go ahead?") == ("go", "ban")
+    assert proposals.read("Should Drešnik's ban stand?") == ("stand", "ban")
+    assert proposals.read("Should universities be allowed to raise tuition fees?") == ("raise", None)
+    assert proposals.read("Should the government block the takeover?") == ("block", "takeover")
+    assert proposals.read("Was the sound caused by an LRAD?") is None  # no proposal: nothing to back
+    assert proposals.read("Should Zelvair get full approval?") is None  # "approval" is no verb
+
+
+def test_backing_or_opposing_the_act_proposed(story_cancel):
+    assert found(story_cancel, "The students demanded the cancellation of the LRAD contract.") == [
+        ("students", "cancel", "affirm")]
+    assert found(story_cancel, "The students said they back cancelling the LRAD contract.") == [
+        ("students", "cancel", "affirm")]
+    assert found(story_cancel, "The Interior Ministry rejected the cancellation of the LRAD contract on Friday.") == [
+        ("ministry", "cancel", "deny")]
+    # negated, it is the other side
+    assert found(story_cancel, "The Interior Ministry said it does not support cancelling the LRAD contract.") == [
+        ("ministry", "cancel", "deny")]
+
+
+def test_the_thing_whose_fate_is_asked_turns_the_other_way(story_cancel):
+    # to cancel a contract is to undo it: defending the contract says it should not be cancelled
+    assert found(story_cancel, "The Interior Ministry defended the LRAD contract on Friday.") == [
+        ("ministry", "cancel", "deny")]
+    assert found(story_cancel, "The students said they oppose the LRAD contract.") == [
+        ("students", "cancel", "affirm")]
+
+
+def test_a_thing_kept_is_backed_as_itself(story_loan):
+    assert found(story_loan, "The students have withdrawn their support for the loan for the LRAD.") == [
+        ("students", "loan", "deny")]
+    assert found(story_loan, "The Interior Ministry welcomed the loan for the LRAD.") == [("ministry", "loan", "affirm")]
+    assert found(story_loan, "The Interior Ministry said the loan for the LRAD was the right decision.") == [
+        ("ministry", "loan", "affirm")]
+    assert found(story_loan, "The students said the LRAD loan was a mistake.") == [("students", "loan", "deny")]
+
+
+def test_no_position_without_a_backing_of_it(story_cancel, story_loan):
+    # the thing only named, a march's "against", another thing's loan, a question, a condition
+    assert found(story_cancel, "The Interior Ministry said the LRAD contract was signed in 2023.") == []
+    assert found(story_cancel, "The Interior Ministry counted 300 at the march against the LRAD contract.") == []
+    assert found(story_loan, "The students said they back a loan for the library, not one for anything else.") == []
+    assert found(story_cancel, "Does the Interior Ministry support cancelling the LRAD contract?") == []
+    assert found(story_cancel, "The students said they would back cancelling the LRAD contract if it was unlawful.") == []
+
+
+def test_the_users_cue_comes_first(story_cancel):
+    # "tear up" is the user's affirm cue: the backing of the contract beside it is not read
+    assert found(story_cancel, "The students said the ministry must tear up the LRAD contract it defended.") == [
+        ("students", "cancel", "affirm")]
