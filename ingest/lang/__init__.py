@@ -306,6 +306,7 @@ class LanguagePack:
     proposal_undoing: list[str] = field(default_factory=list)
     proposal_nouns: dict = field(default_factory=dict)
     proposal_copula: list[str] = field(default_factory=list)
+    proposal_restating: list[str] = field(default_factory=list)
     proposal_approval: list[str] = field(default_factory=list)
     proposal_disapproval: list[str] = field(default_factory=list)
     proposal_support: list[str] = field(default_factory=list)

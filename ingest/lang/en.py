@@ -256,6 +256,7 @@ PACK = LanguagePack(
                       "reject", "remove", "shut", "axe", "dismiss", "strip"],
     proposal_nouns={"raise": ["rise", "rises", "increase", "increases", "hike", "hikes"], "clear": ["eviction"],
                     "demolish": ["demolition"], "ban": ["ban"], "block": ["block"], "recount": ["recount"]},
+    proposal_restating=[r"should", r"must", r"will", r"would", r"shall", r"ought to", r"(?:has|have|had|needs?) to"],
     # what the thing is called after a copula: a judgement of it, for or against
     proposal_copula=[r"is", r"was", r"are", r"were", r"would be", r"will be", r"has been", r"had been", r"remains?",
                      r"remained", r"seems?", r"seemed", r"looks?"],

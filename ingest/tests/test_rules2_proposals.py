@@ -93,3 +93,15 @@ def test_the_users_cue_comes_first(story_cancel):
     # "tear up" is the user's affirm cue: the backing of the contract beside it is not read
     assert found(story_cancel, "The students said the ministry must tear up the LRAD contract it defended.") == [
         ("students", "cancel", "affirm")]
+
+
+def test_the_proposal_restated_as_what_will_or_ought_to_be_done(story_cancel):
+    assert found(story_cancel, "The students said the LRAD contract must be cancelled.") == [
+        ("students", "cancel", "affirm")]
+    assert found(story_cancel, "The Interior Ministry said it would cancel the LRAD contract next week.") == [
+        ("ministry", "cancel", "affirm")]
+    assert found(story_cancel, "The Interior Ministry said the LRAD contract should not be cancelled.") == [
+        ("ministry", "cancel", "deny")]
+    # another thing cancelled, or the contract only talked of
+    assert found(story_cancel, "The Interior Ministry said it would cancel the march, not the LRAD contract.") == []
+    assert found(story_cancel, "The students asked whether the LRAD contract would be cancelled.") == []

@@ -59,6 +59,11 @@ class Proposals:
             if judged and pack.proposal_approval else None
         self.disapproval = rf"(?:{judged})(?:{'|'.join(pack.proposal_disapproval)})(?![\w-])" \
             if judged and pack.proposal_disapproval else None
+        # the proposal restated as what will or ought to be done: "Zelvair must be suspended",
+        # "the council would approve the loan" (its negation read as a cue's: "should not be cleared")
+        self.restating = rf"(?:{'|'.join(pack.proposal_restating)})\s+(?:(?:{'|'.join(pack.negation)})\s+)?" \
+            if pack.proposal_restating and pack.negation else None
+        self.between = between
         self.enabled = bool(self.modal and self.lemma and self.support and self.opposition)
 
     def cues(self, text: str) -> QuestionRules | None:
@@ -78,6 +83,11 @@ class Proposals:
             if self.approval and self.disapproval:
                 affirm.append(rf"(?<![\w-]){acts}{self.approval}")
                 deny.append(rf"(?<![\w-]){acts}{self.disapproval}")
+            if thing and self.restating:
+                things = rf"{re.escape(thing)}(?:s|es)?(?![\w-])"
+                affirm.append(rf"(?<![\w-]){things}[^,;:.!?]{{0,40}}?(?<![\w-]){self.restating}be\s+"
+                              rf"(?:[a-z]+ly\s+)?{self._participles(action)}")
+                affirm.append(rf"(?<![\w-]){self.restating}{re.escape(action)}\s+{self.between}{things}")
         if thing and action in self.keeping | self.undoing:
             things = rf"{re.escape(thing)}(?:s|es)?(?![\w-])"
             kept, undone = [self._after(self.support, things)], [self._after(self.opposition, things)]
@@ -159,6 +169,12 @@ class Proposals:
                     forms.add(noun)
         forms |= set(self.nouns.get(verb, ()))
         return rf"(?:{'|'.join(sorted(map(re.escape, forms), key=len, reverse=True))})(?![\w-])"
+
+    def _participles(self, verb: str) -> str:
+        """The verb's past participles the tables read back to it ("cancelled", "withdrawn", "shut")."""
+        candidates = {verb, verb + "ed", verb + "d", verb + verb[-1] + "ed", verb[:-1] + "ied", verb + "n", verb + "en"}
+        forms = {f for f in candidates if f != verb and self.lemma(f, "") == verb}
+        return rf"(?:{'|'.join(sorted(map(re.escape, forms or {verb}), key=len, reverse=True))})(?![\w-])"
 
     @staticmethod
     def _after(verb: str, thing: str) -> str:
