@@ -118,6 +118,9 @@ class Figures:
                                     re.IGNORECASE)
         joins = "|".join(_bounded(j) for j in pack.range_join) or "(?!x)x"
         self.range_tail = re.compile(rf"\s*(?:{joins})\s*(?:{num}){mult}", re.IGNORECASE)
+        # "from 48 months to 16 months": the unit between the figure and the one it went to
+        self.unit_then_tail = re.compile(rf"(?:\s+(?!(?:{joins})\b)[^\W\d][\w%-]*){{1,2}}\s*(?:{joins})\s*(?:{num})",
+                                         re.IGNORECASE)
         self.range_open = re.compile(rf"(?:{'|'.join(pack.range_open)})\s+$", re.IGNORECASE) if pack.range_open else None
         # "one of its five ferries": the count is the first figure, the whole the second
         self.partitive = re.compile(rf"\s+(?:{'|'.join(pack.partitive)})\s+(?:[\w'-]+\s+){{0,2}}?(?={num})",
@@ -255,8 +258,9 @@ class Figures:
             high, end = None, m.end()
             tail = self.range_tail.match(c, m.end())
             opener = self.range_open.search(c[max(0, m.start() - 20):m.start()]) if self.range_open else None
-            if tail and self.range_from and self.range_from.search(c[max(0, m.start() - 12):m.start()]):
-                continue  # "from 8,000 to 14,000": the figure it went to follows
+            if (tail or self.unit_then_tail.match(c, m.end())) and self.range_from \
+                    and self.range_from.search(c[max(0, m.start() - 12):m.start()]):
+                continue  # "from 8,000 to 14,000", "from four years to 16 months": the figure it went to follows
             if tail and (opener or not re.match(r"\s+and\s", c[m.end():m.end() + 6])):
                 hv, _ = self._value(tail)
                 if hv is not None:

@@ -1,0 +1,38 @@
+"""rules/2, an official act that changes a figure ("the court cut the ban to 16 months", "the
+bidder raised its offer to 42 crowns"): the figure it comes to is the actor's. Sentences written
+for this test, with the ones that must give no record."""
+import pytest
+
+from ingest.extractors import rules2
+
+from .test_rules2 import run, story2  # noqa: F401 (story2 is a fixture)
+from .test_rules2_acts import story_acts  # noqa: F401 (a fixture)
+
+
+@pytest.fixture
+def story_ban(story_acts):  # noqa: F811
+    """The acts story with a question on the months of a ban."""
+    from ledger.models import Question, Topic
+
+    ban = Topic.objects.create(story=story_acts, key="ban", name="Ban", keywords=[r"\bban\b"], position=11)
+    Question.objects.create(story=story_acts, topic=ban, key="ban-months", text="How long should the ban be?",
+                            kind="number", unit="months", keywords=[r"\bban\b", r"\bmonths?\b"])
+    rules2._cache.clear()
+    return story_acts
+
+
+CHANGES = [
+    ("The High Court on Friday cut the ban to 16 months.", [("court", "ban-months", "number", 16)]),
+    ("The High Court cut Fjordline's ban from 48 months to 16 months on Friday.", [("court", "ban-months", "number", 16)]),
+    ("The Maritime Directorate extended the ban to 12 months.", [("directorate", "ban-months", "number", 12)]),
+    # not the actor's act of now: asked, recalled, in a condition, or no actor's
+    ("Will the High Court cut the ban to 16 months?", []),
+    ("If the High Court cut the ban to 16 months, Fjordline would sail again.", []),
+    ("The High Court had cut the ban to 16 months last year.", []),
+    ("Inspectors cut the ban to 16 months.", []),
+]
+
+
+@pytest.mark.parametrize("sentence, expected", CHANGES, ids=[c[0][:60] for c in CHANGES])
+def test_an_act_that_changes_a_figure_gives_what_it_comes_to(story_ban, sentence, expected):
+    assert run(rules2, story_ban, sentence, ["ban"]) == expected
