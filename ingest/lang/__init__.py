@@ -249,6 +249,9 @@ class LanguagePack:
     wanting: list[str] = field(default_factory=list)
     # Negations written inside a verb phrase ("are no longer safe"): taken out, a cue that
     # then matches is that cue negated.
+    # A saying or a backing held back: "stopped short of calling for a suspension" says neither
+    # yes nor no.
+    withheld: list[str] = field(default_factory=list)
     inserted_negation: list[str] = field(default_factory=list)
     # Words a reporter puts between a cue's words that change nothing of what it says: tense
     # auxiliaries, adverbs of time and degree ("calls had failed", "had not been affected",

@@ -162,6 +162,10 @@ PACK = LanguagePack(
     dismissal=[r"(?:is|was|are|were|would be|will be|remains?) (?:not an option|out of the question|off the table"
                r"|unacceptable|not acceptable|a mistake|not the answer|not the solution|no solution|unthinkable)",
                r"makes? no sense", r"(?:is|was|would be) ruled out",
+               # "would not be proportionate", "would do more harm than good"
+               r"(?:is|was|are|were|would|will)(?: not|n't) (?:be )?(?:proportionate|justified|warranted|necessary"
+               r"|appropriate|acceptable|wise|the right (?:decision|step|answer|thing))",
+               r"(?:would|will|could|does|did|do) (?:\w+ )?more harm than good", r"(?:is|was|would be) counterproductive",
                # out of proportion, unfounded or against the law: against it
                r"(?:is|was|are|were|would be|will be|seems?|seemed) (?:(?:wholly|totally|clearly|simply|entirely|grossly"
                r"|completely) )?(?:disproportionate|excessive|unjustified|unjustifiable|unwarranted|unreasonable"
@@ -209,6 +213,7 @@ PACK = LanguagePack(
                       r"[\w'-]+) to be\b", r"\1 should be"),
                      # "the licence of Orre Link must be withdrawn" -> "the licence must be withdrawn"
                      (r"\b([a-z]+) of (?:[\w'-]+ ){1,3}?(must|should|has to|had to|will have to|ought to)\b", r"\1 \2")],
+    withheld=[r"st(?:op|ops|opped|opping) short of"],
     inserted_negation=[r"not", r"never", r"no longer", r"not yet"],
     cue_gap_words=[r"has", r"have", r"had", r"having", r"been", r"also", r"already", r"still", r"now", r"then", r"again",
                    r"indeed", r"just", r"really", r"clearly", r"certainly", r"definitely", r"simply", r"actually",

@@ -61,3 +61,20 @@ def test_seeking_proposing_and_asking_for_are_wanting(story_ban):
                      "The students asked for a ban on the LRAD."):
         assert found(story_ban, sentence) == [("students", "lrad-ban", "affirm")], sentence
     assert found(story_ban, "The students are seeking answers about the LRAD.") == []
+
+
+def test_a_step_judged_not_worth_its_cost_is_a_no(story_ban):
+    # "would not be proportionate", "would do more harm than good": against what the cue names
+    for sentence in ("The Interior Ministry said a ban on the LRAD would not be proportionate.",
+                     "The Interior Ministry said a ban on the LRAD would do more harm than good.",
+                     "The Interior Ministry said a ban on the LRAD isn't justified."):
+        assert found(story_ban, sentence) == [("ministry", "lrad-ban", "deny")], sentence
+    assert found(story_ban, "The Interior Ministry said a ban on the LRAD was proportionate.") == [
+        ("ministry", "lrad-ban", "affirm")]
+
+
+def test_stopping_short_of_a_call_says_neither(story_ban):
+    for sentence in ("The students stopped short of calling for a ban on the LRAD.",
+                     "The students stopped short of backing a ban on the LRAD."):
+        assert found(story_ban, sentence) == [], sentence
+    assert found(story_ban, "The students called for a ban on the LRAD.") == [("students", "lrad-ban", "affirm")]

@@ -91,6 +91,9 @@ class Positions:
         self.unsaying = re.compile(rf"(?<!\w)(?:{'|'.join(pack.negation)})\s+"
                                    + (rf"(?!(?:{'|'.join(pack.disagreeing)})(?!\w))" if pack.disagreeing else "")
                                    + rf"(?:{'|'.join(pack.attribution)})(?!\w)") if pack.negation and pack.attribution else None
+        # "stopped short of calling for", "stopped short of backing": a saying or a backing held back
+        self.withheld = re.compile(rf"(?<!\w)(?:{'|'.join(pack.withheld)})\s+(?:[\w'-]+\s+){{0,3}}$") \
+            if pack.withheld else None
         self.folds = [(re.compile(pattern_lower(rx)), repl) for rx, repl in pack.auxiliary_folds]
         self.inserted_negation = re.compile(rf"\s(?:{'|'.join(sorted(pack.inserted_negation, key=len, reverse=True))})(?=\s)") \
             if pack.inserted_negation else None
@@ -179,6 +182,8 @@ class Positions:
             return True
         if self.question_marker and self.question_marker.search(c):
             return True
+        if self.withheld and self.withheld.search(prefix[-60:]):
+            return True  # "stopped short of calling for a suspension"
         if self.recalled and self.recalled.search(re.split(r"[,;:(]", prefix[-40:])[-1]):
             return True  # "three weeks ago you said ...": an earlier saying, recalled
         if self.recalled_saying and self._recalled_saying(prefix[-80:], c[:30]):
@@ -536,8 +541,10 @@ class Positions:
 
     def _unasserted(self, c: str, at: int) -> bool:
         """A negated saying before the cue, in its clause: "I do not say it was rigged", "we
-        never claimed it was safe" (the speaker says neither)."""
-        return bool(self.unsaying and self.unsaying.search(self._clause_before(c, at)))
+        never claimed it was safe", or one held back: "stopped short of backing the ban" (the
+        speaker says neither)."""
+        before = self._clause_before(c, at)
+        return bool((self.unsaying and self.unsaying.search(before)) or (self.withheld and self.withheld.search(before)))
 
     def _clause_before(self, c: str, at: int) -> str:
         """The words just before `at`, back to a clause break or a verb of denial."""
