@@ -66,7 +66,7 @@ class Acts:
         end = re.match(r"[\w'-]*", s[at:]).end() + at
         if self.not_a_verb and self.not_a_verb.fullmatch(s[at:end]):
             return []  # "the club will repay", "the ministry has an LRAD": a modal or a state is no act
-        return self._by_subject(orig, s, at, end, gap=self.cue_gap, prev=prev, year=year)
+        return self._by_subject(orig, s, at, end, prev=prev, year=year, read_subject=self._cue_subject)
 
     @staticmethod
     def _names_back(orig, s, first, actor, mentions, c_start) -> str:
@@ -79,10 +79,33 @@ class Acts:
             head = m.start
         return s[c_start:head]
 
-    def _by_subject(self, orig, s, v_start, v_end, *, count=False, gap=None, prev=None, year=None) -> list[Attribution]:
+    def _cue_subject(self, orig, s, subject, actor, mentions, c_start, v_start):
+        """Who takes a cue act's position, where its content starts and what stands between
+        them and its verb: those named with the subject ("Rusk and the council now back"), the
+        subject opening its clause, a negation read with the cue; None when it is no cue act."""
+        group = self.speakers.joined_before(s, subject, mentions)
+        actors = list(dict.fromkeys([m.actor for m in group[:-1] if m.actor] + [actor]))
+        if len(group) > 1 and len(actors) < len(group):
+            return None  # one of those joined is no actor of the story: whose act is it?
+        if not self.cue_lead.fullmatch(self._names_back(orig, s, group[0], actor, mentions, c_start)):
+            # the subject opens its clause, after an opener and its comma at most: not "A
+            # ruling could see the court overturn ...", "Should Rusk concede, ...", "In 2020 Rusk ..."
+            return None
+        start, between = v_start, s[subject.end:v_start]
+        if self.cue_negation and (neg := self.cue_negation.search(between)):
+            # "Rusk has not conceded": the negation is read with the cue, as in a saying
+            start, between = subject.end + neg.start(), between[:neg.start()] + " " + between[neg.end():]
+        if not self.cue_gap.fullmatch(between):
+            return None  # "Rusk's lawyers conceded", "the commission's decision to order ..."
+        return group, actors, start, between
+
+    def _by_subject(self, orig, s, v_start, v_end, *, count=False, prev=None, year=None,
+                    read_subject=None) -> list[Attribution]:
         """The act whose verb is s[v_start:v_end], by the actor named as its subject (a
         pronoun too, when `prev`, the sentence before, is given: "She conceded"). `year`: the
-        report's; an act its clause dates to a year before ("in 2019") is no news of now."""
+        report's; an act its clause dates to a year before ("in 2019") is no news of now.
+        `read_subject`: how a cue act reads its subject (`_cue_subject`); an official act's is
+        the subject alone, right before its verb."""
         if any(a < v_start < b for a, b in ((q.start(), q.end()) for q in QUOTE.finditer(s))):
             return []
         if self.elsewhen and self.elsewhen.search(s):
@@ -99,27 +122,17 @@ class Acts:
                                   else sp.names.owner_of(subject) if subject.kind == "generic" else None)
         if not actor:
             return []
-        group = sp.joined_before(s, subject, mentions) if gap is not None else [subject]
-        actors = list(dict.fromkeys([m.actor for m in group[:-1] if m.actor] + [actor]))
-        if len(group) > 1 and len(actors) < len(group):
-            return []  # one of those joined is no actor of the story: whose act is it?
+        read = read_subject(orig, s, subject, actor, mentions, c_start, v_start) if read_subject \
+            else ([subject], [actor], v_start, s[subject.end:v_start])
+        if read is None:
+            return []
+        group, actors, start, between = read
         lead = s[c_start:group[0].start]
         if not self._lead.fullmatch(lead) or (self.opening and self.opening.search(lead)):
             return []  # the act of a subordinate clause, or a condition's
-        if gap is not None and not self.cue_lead.fullmatch(self._names_back(orig, s, group[0], actor, mentions, c_start)):
-            # the subject opens its clause, after an opener and its comma at most: not "A
-            # ruling could see the court overturn ...", "Should Rusk concede, ...", "In 2020 Rusk ..."
-            return []
-        between = s[subject.end:v_start]
-        start = v_start
-        if gap is not None and self.cue_negation and (neg := self.cue_negation.search(between)):
-            # "Rusk has not conceded": the negation is read with the cue, as in a saying
-            start, between = subject.end + neg.start(), between[:neg.start()] + " " + between[neg.end():]
         if _RECALLED.search(between) or _PUNCT.search(between) \
                 or any(rx and rx.search(between) for rx in (self.not_yet, self.negation)):
             return []  # "had ordered", "is expected to", "has not voted", "was detained by", "X, which ..., ordered"
-        if gap is not None and not gap.fullmatch(between):
-            return []  # "Rusk's lawyers conceded", "the commission's decision to order ..."
         verb = s[v_start:v_end]
         content = (start, c_end)
         hole = None  # "... on Tuesday after its inspectors found cracks, bringing ...": the reason is no part of it
