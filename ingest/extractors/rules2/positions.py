@@ -57,6 +57,7 @@ def questions_compile(story, n, figures: Figures, proposals: Proposals) -> list[
 class Positions:
     def __init__(self, pack: LanguagePack):
         self.day_anchor = words(pack.day_anchor)  # "backs the loan on Monday" is no other loan
+        self.proposals = Proposals(pack)
         self.denial = words(pack.denial)
         self.negation = words(pack.negation)
         self.negation_idiom = words(pack.negation_idiom)
@@ -252,11 +253,24 @@ class Positions:
     def _proposed(self, q: QuestionRules2, c: str, att: Attribution) -> tuple[str, float, str] | None:
         """The question's proposal backed or opposed ("withdrew its support for the loan"),
         read as its cues are, with less confidence than a cue the user wrote."""
-        found = self._cues(q.proposal, c) if q.proposal else None
-        if found and any(another_thing(q, c, m.end(), self.day_anchor) for m in found.values()):
-            return None  # "backs a loan for the library"
-        st = found and self._read(c, found, att)
-        return st and (st[0], min(st[1], 0.5), st[2])
+        if not q.proposal:
+            return None
+        for text in dict.fromkeys((c, self._refolded(c))):
+            # as written, then as the pack's folds put it ("called for the contract to be
+            # cancelled" -> "the contract should be cancelled")
+            found = {pos: m for pos, m in self._cues(q.proposal, text).items() if self.proposals.held(text, m)}
+            if not found:
+                continue
+            if any(another_thing(q, text, m.end(), self.day_anchor, head=True) for m in found.values()):
+                return None  # "backs a loan for the library"
+            st = self._read(text, found, att)
+            return _as_written(st and (st[0], min(st[1], 0.5), st[2]), c)
+        return None
+
+    def _refolded(self, c: str) -> str:
+        for rx, repl in self.folds:
+            c = rx.sub(repl, c)
+        return c
 
     def _folded(self, text: str, fold) -> tuple[str, list[int], list[int]]:
         """fold_words, once per sentence for all the questions it is read for."""

@@ -16,12 +16,19 @@ from ..rules import QuestionRules
 _OBJECT_TAIL = re.compile(r"\s+(?:on|for|of|against|over)\s+[^,;:.!?\"]{1,60}?(?=\s+(?:to|that|and|but|as)\s|[,;:.!?\"]|$)")
 
 
-def another_thing(q, c: str, end: int, day_anchor=None) -> bool:
+_TAIL_HEAD = re.compile(r"\s+\w+\s+(?:(?:the|a|an|its|their|his|her|our|this|that)\s+)?(?:[\w'-]+\s*){1,2}")
+
+
+def another_thing(q, c: str, end: int, day_anchor=None, *, head: bool = False) -> bool:
     """The noun a cue ends on at `end` is of or for another thing than the question's, by its
-    keywords: "backed a ban on imports", "met the demand for talks" (but not "... on Monday")."""
+    keywords: "backed a ban on imports", "met the demand for talks" (but not "... on Monday").
+    With `head`, the keywords must be in the tail's first words: "a ban on protests near the
+    LRAD depot" is another ban."""
     tail = _OBJECT_TAIL.match(c, end)
-    return bool(tail and q.keywords and not q.keywords.search(tail.group(0))
-                and not (day_anchor and day_anchor.match(tail.group(0).strip())))
+    if not (tail and q.keywords) or (day_anchor and day_anchor.match(tail.group(0).strip())):
+        return False
+    where = _TAIL_HEAD.match(tail.group(0)).group(0) if head and _TAIL_HEAD.match(tail.group(0)) else tail.group(0)
+    return not q.keywords.search(where)
 
 
 class Proposals:
@@ -35,7 +42,7 @@ class Proposals:
         self.modal = re.compile(rf"(?:{'|'.join(pack.proposal_modals)})\s+(.+)$") if pack.proposal_modals else None
         self.allowed = re.compile(rf"(.+?)\s+(?:{'|'.join(pack.proposal_allowed)})\s+([a-z]+)") \
             if pack.proposal_allowed else None
-        self.passive = re.compile(rf"(.+?)\s+(?:{'|'.join(pack.proposal_passive)})\s+([a-z]+)") \
+        self.be_done = re.compile(rf"(.+?)\s+(?:{'|'.join(pack.proposal_passive)})\s+([a-z]+)") \
             if pack.proposal_passive else None
         # where the question's own words end: "... while the review runs", "..., rather than repaired"
         self.tail = re.compile(rf"\s*(?:[,;]|(?<!\w)(?:{'|'.join(pack.proposal_tail)})(?!\w)).*$") \
@@ -50,21 +57,55 @@ class Proposals:
         between = rf"(?:(?!(?:{stop})(?![\w'-]))[\w'-]+\s+){{0,3}}?" if stop else r"(?:[\w'-]+\s+){0,3}?"
         self.support = rf"(?<![\w-])(?:{support})\s+{between}" if support else None
         self.opposition = rf"(?<![\w-])(?:{opposition})\s+{between}" if opposition else None
+        self.backing = re.compile(rf"(?:{support}|{opposition})(?![\w-])") if support and opposition else None
+        # the thing backed is the thing itself, not one to be done to it: "called for the contract to be
+        # cancelled", "want the contract cancelled" (read as the proposal restated, after the pack's folds)
+        self.done_to = r"(?!(?:\s+to)?\s+be\s|\s+[a-z]+(?:ed|en|wn)(?![\w-]))"
+        # who backs it in what was said: the speaker ("they back", "it does not support"), not
+        # another named before the verb ("said the council backed the loan") nor one backed by
+        # others ("it had been urged to cancel")
+        # (the words a subject and its verb may have between them: "it has not yet backed")
+        self.verb_words = re.compile(rf"(?:\s*(?<![\w'-])(?:{'|'.join(pack.auxiliary + pack.negation + pack.cue_subject_gap)}"
+                                     rf"|would|will|could|may|might|shall|yet|never|not|[a-z]+ly))+\s*$")
+        # (or the verb of saying itself: "said nobody backs it")
+        self.own_subject = re.compile(rf"(?:^|(?<![\w'-])(?:{'|'.join(pack.pronouns + pack.first_person + pack.attribution)}"
+                                      rf"|and|to))\s*$") if pack.pronouns else None
+        self.passive = re.compile(rf"(?<![\w'-])(?:{'|'.join(pack.proposal_passive_auxiliary)})\s+$") \
+            if pack.proposal_passive_auxiliary else None
+        # the thing, or the act, inside another noun phrase: "critics of the loan were wrong",
+        # "blocking the takeover would be a mistake", "accused the ministry of defending it"
+        dets = "|".join(pack.cue_determiners)
+        self.inside = re.compile(
+            rf"(?<![\w'-])(?:(?:{'|'.join(w for w in pack.proposal_after_noun if w not in ('and', 'or'))})\s+(?:[\w'-]+\s+){{0,3}}"
+            rf"|(?!(?:{'|'.join(pack.proposal_not_gerund)})\s)[a-z]{{2,}}ing\s+(?:(?:{dets})\s+)?(?:[\w'-]+\s+)?)$")
         # "the ban was out of proportion", "a four-year ban for one tub is absurd", "the
         # cancellation would be a mistake"; "called the ban absurd"
         copula = "|".join(pack.proposal_copula)
-        judged = rf"(?:\s+(?:{'|'.join(pack.proposal_after_noun)})\s+[^,;:.!?]{{1,40}}?)?\s+(?:{copula})\s+(?:[a-z]+ly\s+)?" \
-            if copula else None
+        # (an adverb between, but not one that takes it back: "was hardly the right decision")
+        judged = rf"(?:\s+(?:{'|'.join(pack.proposal_after_noun)})\s+[^,;:.!?]{{1,40}}?)?\s+(?:{copula})\s+" \
+            rf"(?:(?!(?:{'|'.join(pack.proposal_faint)})\b)[a-z]+ly\s+)?" if copula else None
         self.approval = rf"(?:{judged})(?:{'|'.join(pack.proposal_approval)})(?![\w-])" \
             if judged and pack.proposal_approval else None
         self.disapproval = rf"(?:{judged})(?:{'|'.join(pack.proposal_disapproval)})(?![\w-])" \
             if judged and pack.proposal_disapproval else None
         # the proposal restated as what will or ought to be done: "Zelvair must be suspended",
         # "the council would approve the loan" (its negation read as a cue's: "should not be cleared")
-        self.restating = rf"(?:{'|'.join(pack.proposal_restating)})\s+(?:(?:{'|'.join(pack.negation)})\s+)?" \
+        negated = rf"(?:(?:{'|'.join(pack.negation)})\s+)?"
+        self.restating = rf"(?:{'|'.join(pack.proposal_restating)})\s+{negated}" \
             if pack.proposal_restating and pack.negation else None
+        # what will be done, said of the speaker's own act ("said it would cancel the contract"),
+        # not of another's ("said the ministry will cancel it": a forecast)
+        self.intending = rf"(?:{'|'.join(pack.pronouns + pack.first_person)})\s+(?:{'|'.join(pack.proposal_intending)})\s+{negated}" \
+            if pack.proposal_intending and pack.pronouns else None
+        self.ought = re.compile(rf"(?<![\w'-])(?:{'|'.join(pack.proposal_restating)})(?![\w'-])") \
+            if pack.proposal_restating else None
+        # but what will be done to the thing, whoever does it: "the bridge would be demolished"
+        self.forecast = rf"(?:{'|'.join(pack.proposal_intending)})\s+{negated}" if pack.proposal_intending else "(?!)"
         self.between = between
         self.enabled = bool(self.modal and self.lemma and self.support and self.opposition)
+        # the act itself undone: "wanted the rise scrapped", "the increase should be dropped"
+        self.undone = "|".join(sorted(set().union(*(self._participle_forms(v) for v in self.undoing)), key=len, reverse=True)) \
+            if self.enabled and self.undoing else ""
 
     def cues(self, text: str) -> QuestionRules | None:
         """The question's proposal as affirm and deny cues, or None when the question puts none."""
@@ -75,22 +116,30 @@ class Proposals:
             return None
         action, thing = proposal
         affirm, deny = [], []
+        things = rf"{re.escape(thing)}(?:s|es)?(?![\w-])" if thing else None
         if not (thing and self._subject_of(text, thing)):
             # its verb's forms, but not an intransitive's ("wants to go further" is no "should the ban go ahead")
             acts = self._forms(action)
-            affirm.append(self._after(self.support, acts))
-            deny.append(self._after(self.opposition, acts))
+            affirm.append(self._after(self.support, acts) + self.done_to)
+            deny.append(self._after(self.opposition, acts) + self.done_to)
             if self.approval and self.disapproval:
-                affirm.append(rf"(?<![\w-]){acts}{self.approval}")
-                deny.append(rf"(?<![\w-]){acts}{self.disapproval}")
+                # "cancelling the contract would be a mistake"
+                done = rf"(?:\s+{self.between}{things})?" if things else ""
+                affirm.append(rf"(?<![\w-]){acts}{done}{self.approval}")
+                deny.append(rf"(?<![\w-]){acts}{done}{self.disapproval}")
+            if self.undone:
+                deny.append(rf"{self.support}{acts}(?:\s+to)?(?:\s+be)?\s+(?:{self.undone})(?![\w-])")
+                deny.append(rf"(?<![\w-]){acts}[^,;:.!?]{{0,20}}?(?<![\w-])(?:{self.restating}|{self.forecast})be\s+"
+                            rf"(?:{self.undone})(?![\w-])")
             if thing and self.restating:
-                things = rf"{re.escape(thing)}(?:s|es)?(?![\w-])"
-                affirm.append(rf"(?<![\w-]){things}[^,;:.!?]{{0,40}}?(?<![\w-]){self.restating}be\s+"
+                # "the contract must be cancelled", "demanded that the contract be cancelled"
+                affirm.append(rf"(?<![\w-]){things}(?:[^,;:.!?]{{0,40}}?(?<![\w-])(?:{self.restating}|{self.forecast})|\s+)be\s+"
                               rf"(?:[a-z]+ly\s+)?{self._participles(action)}")
-                affirm.append(rf"(?<![\w-]){self.restating}{re.escape(action)}\s+{self.between}{things}")
+                affirm.append(rf"(?<![\w-])(?:{self.restating}|{self.intending}){re.escape(action)}\s+{self.between}{things}"
+                              if self.intending else rf"(?<![\w-]){self.restating}{re.escape(action)}\s+{self.between}{things}")
         if thing and action in self.keeping | self.undoing:
-            things = rf"{re.escape(thing)}(?:s|es)?(?![\w-])"
-            kept, undone = [self._after(self.support, things)], [self._after(self.opposition, things)]
+            kept, undone = [self._after(self.support, things) + self.done_to], \
+                [self._after(self.opposition, things) + self.done_to]
             if self.approval and self.disapproval:
                 kept.append(rf"(?<![\w-]){things}{self.approval}")
                 undone.append(rf"(?<![\w-]){things}{self.disapproval}")
@@ -100,6 +149,25 @@ class Proposals:
             return None
         return QuestionRules(key="", topic="", number=False, keywords=None, unit=None, partial=None,
                              affirm=re.compile("|".join(affirm)), deny=re.compile("|".join(deny)))
+
+    def held(self, c: str, m: re.Match) -> bool:
+        """The proposal's cue `m` in what was said, `c`, is the speaker's own backing or
+        judgement: not one inside another noun phrase ("critics of the loan were wrong",
+        "accused the ministry of defending it"), nor another's named before its verb ("said the
+        council backed the loan"), nor one done to the speaker ("had been urged to cancel")."""
+        before = c[:m.start()]
+        if self.inside.search(before[-40:]):
+            return False
+        if self.backing and self.backing.match(c, m.start()):
+            if self.passive and self.passive.search(before[-20:]):
+                return False
+            clause = re.split(r"[,;:]|\bthat\b", before)[-1]
+            words_between = self.verb_words.search(clause)
+            if words_between and self.ought and self.ought.search(words_between.group(0)):
+                return True  # "the council must reject the loan": what ought to be, the speaker's view
+            clause = clause[:words_between.start()] if words_between else clause
+            return bool(self.own_subject and self.own_subject.search(clause))
+        return True
 
     def _subject_of(self, text: str, thing: str) -> bool:
         """The thing is the subject of an intransitive verb ("Should the ban stand?")."""
@@ -114,7 +182,7 @@ class Proposals:
         rest = self.tail.sub("", m.group(1)) if self.tail else m.group(1)
         if self.allowed and (a := self.allowed.match(rest)):
             return None if intransitive else (self.lemma(a.group(2), ""), None)  # "be allowed to race": the act, not the rider
-        if self.passive and (p := self.passive.match(rest)):
+        if self.be_done and (p := self.be_done.match(rest)):
             return None if intransitive else (self.lemma(p.group(2), ""), self._head(p.group(1).split()))
         tokens = rest.split()
         for i in range(1, len(tokens)):
@@ -171,10 +239,14 @@ class Proposals:
         return rf"(?:{'|'.join(sorted(map(re.escape, forms), key=len, reverse=True))})(?![\w-])"
 
     def _participles(self, verb: str) -> str:
-        """The verb's past participles the tables read back to it ("cancelled", "withdrawn", "shut")."""
-        candidates = {verb, verb + "ed", verb + "d", verb + verb[-1] + "ed", verb[:-1] + "ied", verb + "n", verb + "en"}
-        forms = {f for f in candidates if f != verb and self.lemma(f, "") == verb}
-        return rf"(?:{'|'.join(sorted(map(re.escape, forms or {verb}), key=len, reverse=True))})(?![\w-])"
+        """The verb's past participles as one regex."""
+        forms = self._participle_forms(verb) or {re.escape(verb)}
+        return rf"(?:{'|'.join(sorted(forms, key=len, reverse=True))})(?![\w-])"
+
+    def _participle_forms(self, verb: str) -> set[str]:
+        """The verb's past participles the tables read back to it ("cancelled", "withdrawn"), escaped."""
+        candidates = {verb + "ed", verb + "d", verb + verb[-1] + "ed", verb[:-1] + "ied", verb + "n", verb + "en"}
+        return {re.escape(f) for f in candidates if self.lemma(f, "") == verb}
 
     @staticmethod
     def _after(verb: str, thing: str) -> str:
