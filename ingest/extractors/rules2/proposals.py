@@ -102,6 +102,8 @@ class Proposals:
         # but what will be done to the thing, whoever does it: "the bridge would be demolished"
         self.forecast = rf"(?:{'|'.join(pack.proposal_intending)})\s+{negated}" if pack.proposal_intending else "(?!)"
         self.between = between
+        self.staying = "|".join(pack.proposal_staying)
+        self.going = "|".join(pack.proposal_going)
         self.enabled = bool(self.modal and self.lemma and self.support and self.opposition)
         # the act itself undone: "wanted the rise scrapped", "the increase should be dropped"
         self.undone = "|".join(sorted(set().union(*(self._participle_forms(v) for v in self.undoing)), key=len, reverse=True)) \
@@ -143,6 +145,12 @@ class Proposals:
             if self.approval and self.disapproval:
                 kept.append(rf"(?<![\w-]){things}{self.approval}")
                 undone.append(rf"(?<![\w-]){things}{self.disapproval}")
+            if self.restating and self.staying:
+                # "the ban would stay", "the takeover should go ahead"; "this contract must go"
+                fate = rf"(?<![\w-]){things}[^,;:.!?]{{0,30}}?(?<![\w-])(?:{self.restating}|{self.forecast})"
+                kept.append(rf"{fate}(?:{self.staying})(?![\w-])")
+                if self.going:
+                    undone.append(rf"{fate}(?:{self.going})(?![\w-])")
             (affirm if action in self.keeping else deny).extend(kept)
             (deny if action in self.keeping else affirm).extend(undone)
         if not affirm:
