@@ -313,6 +313,8 @@ class LanguagePack:
     proposal_intending: list[str] = field(default_factory=list)
     proposal_passive_auxiliary: list[str] = field(default_factory=list)
     proposal_faint: list[str] = field(default_factory=list)
+    proposal_lacking: list[str] = field(default_factory=list)  # "the ban has no scientific basis"
+    proposal_generic: list[str] = field(default_factory=list)  # "welcomed the move": the proposal itself
     proposal_staying: list[str] = field(default_factory=list)  # "the ban would stay", "... should go ahead"
     proposal_going: list[str] = field(default_factory=list)  # "this contract must go"
     proposal_not_gerund: list[str] = field(default_factory=list)

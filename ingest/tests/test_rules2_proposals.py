@@ -105,3 +105,17 @@ def test_the_proposal_restated_as_what_will_or_ought_to_be_done(story_cancel):
     # another thing cancelled, or the contract only talked of
     assert found(story_cancel, "The Interior Ministry said it would cancel the march, not the LRAD contract.") == []
     assert found(story_cancel, "The students asked whether the LRAD contract would be cancelled.") == []
+
+
+def test_the_proposal_named_as_a_plan_and_backings_in_other_words(story_loan, story_cancel):
+    # the plan is the proposal where the act keeps its thing; not where it undoes one
+    assert found(story_loan, "The students welcomed the LRAD plan.") == [("students", "loan", "affirm")]
+    assert [f for f in found(story_cancel, "The students welcomed the LRAD plan.") if f[1] == "cancel"] == []
+    assert found(story_loan, "The Interior Ministry said it stands firmly behind the LRAD loan.") == [
+        ("ministry", "loan", "affirm")]
+    assert found(story_loan, "The Interior Ministry said it would study the LRAD loan but would not sign off on it.") == []
+    assert found(story_loan, "The Interior Ministry said it would not sign off on the LRAD loan.") == [
+        ("ministry", "loan", "deny")]
+    assert found(story_loan, "The students said they would fight against the LRAD loan.") == [
+        ("students", "loan", "deny")]
+    assert found(story_loan, "The students said the LRAD loan has no legal basis.") == [("students", "loan", "deny")]

@@ -69,7 +69,7 @@ class Proposals:
                                      rf"|would|will|could|may|might|shall|yet|never|not|[a-z]+ly))+\s*$")
         # (or the verb of saying itself: "said nobody backs it")
         self.own_subject = re.compile(rf"(?:^|(?<![\w'-])(?:{'|'.join(pack.pronouns + pack.first_person + pack.attribution)}"
-                                      rf"|and|to))\s*$") if pack.pronouns else None
+                                      rf"|and|but|or|to))\s*$") if pack.pronouns else None
         self.passive = re.compile(rf"(?<![\w'-])(?:{'|'.join(pack.proposal_passive_auxiliary)})\s+$") \
             if pack.proposal_passive_auxiliary else None
         # the thing, or the act, inside another noun phrase: "critics of the loan were wrong",
@@ -86,7 +86,9 @@ class Proposals:
             rf"(?:(?!(?:{'|'.join(pack.proposal_faint)})\b)[a-z]+ly\s+)?" if copula else None
         self.approval = rf"(?:{judged})(?:{'|'.join(pack.proposal_approval)})(?![\w-])" \
             if judged and pack.proposal_approval else None
-        self.disapproval = rf"(?:{judged})(?:{'|'.join(pack.proposal_disapproval)})(?![\w-])" \
+        # (or what it lacks, with no copula: "the ban has no scientific basis")
+        lacking = rf"|(?:\s+(?:{'|'.join(pack.proposal_lacking)}))" if pack.proposal_lacking else ""
+        self.disapproval = rf"(?:(?:{judged})(?:{'|'.join(pack.proposal_disapproval)}){lacking})(?![\w-])" \
             if judged and pack.proposal_disapproval else None
         # the proposal restated as what will or ought to be done: "Zelvair must be suspended",
         # "the council would approve the loan" (its negation read as a cue's: "should not be cleared")
@@ -102,6 +104,7 @@ class Proposals:
         # but what will be done to the thing, whoever does it: "the bridge would be demolished"
         self.forecast = rf"(?:{'|'.join(pack.proposal_intending)})\s+{negated}" if pack.proposal_intending else "(?!)"
         self.between = between
+        self.generic = "|".join(pack.proposal_generic)
         self.staying = "|".join(pack.proposal_staying)
         self.going = "|".join(pack.proposal_going)
         self.enabled = bool(self.modal and self.lemma and self.support and self.opposition)
@@ -139,6 +142,12 @@ class Proposals:
                               rf"(?:[a-z]+ly\s+)?{self._participles(action)}")
                 affirm.append(rf"(?<![\w-])(?:{self.restating}|{self.intending}){re.escape(action)}\s+{self.between}{things}"
                               if self.intending else rf"(?<![\w-]){self.restating}{re.escape(action)}\s+{self.between}{things}")
+        if self.generic and action not in self.undoing:
+            # "welcomed the move", "has come out in support of the government's plan": the
+            # proposal itself (not where it undoes a thing: "the plan" may be the takeover's)
+            plans = rf"(?:{self.generic})(?![\w-])"
+            affirm.append(self._after(self.support, plans) + self.done_to)
+            deny.append(self._after(self.opposition, plans) + self.done_to)
         if thing and action in self.keeping | self.undoing:
             kept, undone = [self._after(self.support, things) + self.done_to], \
                 [self._after(self.opposition, things) + self.done_to]
