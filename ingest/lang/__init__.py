@@ -252,6 +252,13 @@ class LanguagePack:
     # A saying or a backing held back: "stopped short of calling for a suspension" says neither
     # yes nor no.
     withheld: list[str] = field(default_factory=list)
+    # Words before a figure that make it a difference, not a level ("cut by eight months").
+    figure_difference: list[str] = field(default_factory=list)
+    # Official acts that change a figure: the figure they come to is the actor's, when what
+    # they change is what the question counts ("cut the ban to 16 months").
+    changing_acts: list[str] = field(default_factory=list)
+    change_marks: list[str] = field(default_factory=list)  # "to", "from", "by": where the changed thing ends
+    change_level: list[str] = field(default_factory=list)  # "to": the level it came to is named
     inserted_negation: list[str] = field(default_factory=list)
     # Words a reporter puts between a cue's words that change nothing of what it says: tense
     # auxiliaries, adverbs of time and degree ("calls had failed", "had not been affected",

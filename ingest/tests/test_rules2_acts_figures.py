@@ -30,6 +30,10 @@ CHANGES = [
     ("If the High Court cut the ban to 16 months, Fjordline would sail again.", []),
     ("The High Court had cut the ban to 16 months last year.", []),
     ("Inspectors cut the ban to 16 months.", []),
+    # by how much is no level; what the act changed must be what the question counts
+    ("The High Court reduced the ban by eight months to 16 months.", [("court", "ban-months", "number", 16)]),
+    ("The High Court reduced the ban by eight months.", []),
+    ("The High Court extended the appeal deadline to 12 months.", []),
 ]
 
 

@@ -119,3 +119,12 @@ def test_the_proposal_named_as_a_plan_and_backings_in_other_words(story_loan, st
     assert found(story_loan, "The students said they would fight against the LRAD loan.") == [
         ("students", "loan", "deny")]
     assert found(story_loan, "The students said the LRAD loan has no legal basis.") == [("students", "loan", "deny")]
+
+
+def test_what_goes_on_stays(story_cancel):
+    # "must go" is the contract's end; "must go on" is its going on
+    assert found(story_cancel, "The students said the LRAD contract must go.") == [("students", "cancel", "affirm")]
+    assert found(story_cancel, "The Interior Ministry said the LRAD contract must go on.") == [
+        ("ministry", "cancel", "deny")]
+    assert found(story_cancel, "The Interior Ministry said cancelling the LRAD contract would do more harm than good.") == [
+        ("ministry", "cancel", "deny")]

@@ -23,6 +23,9 @@ class Acts:
     def __init__(self, pack: LanguagePack, speakers):
         self.speakers = speakers
         self.verbs = words(pack.official_acts)
+        self.changing = words(pack.changing_acts)
+        self.change_level = re.compile(rf"\s(?:{'|'.join(pack.change_level)})\s") if pack.change_level else None
+        self.change_object = re.compile(rf"[^,;:.!?]*?(?=\s(?:{'|'.join(pack.change_marks)})\s)") if pack.change_marks else None
         self.release = words(pack.release_acts)
         self.remainder = words(pack.act_remainder)
         self.increment = words(pack.act_increment)
@@ -54,6 +57,17 @@ class Acts:
         if not verb:
             return []
         return self._by_subject(orig, s, verb.start(), verb.end(), count=count, year=year)
+
+    def changed(self, s: str, att: Attribution) -> str | None:
+        """What an act that changes a figure changed, as written up to the figure's "to",
+        "from" or "by" ("cut Fjordline's ban" of "cut Fjordline's ban to 16 months"); "" when
+        that cannot be read or no level is named ("to ..."), None for another act."""
+        if not (self.changing and self.changing.fullmatch(att.verb)):
+            return None
+        if not (self.change_level and self.change_level.search(s, *att.content)):
+            return ""  # "reduced the ban by eight months": by how much, not to what
+        m = self.change_object.match(s, att.content[0]) if self.change_object else None
+        return m.group(0) if m else ""
 
     def read_cue(self, orig: str, at: int, prev: str = "", year: int | None = None) -> list[Attribution]:
         """A cue whose first word is the verb of an actor named right before it, with no verb of

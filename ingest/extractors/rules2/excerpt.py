@@ -188,12 +188,17 @@ def _acted(rules, excerpt, s, low, raw, questions, seen):
     for count in (True, False):
         asked = [(q, b) for q, b in questions if bool(q.number) == count]
         for att in rules.acts.read(s, count=count, year=excerpt.day.year if excerpt.day else None) if asked else []:
+            here = asked
+            if count and (changed := rules.acts.changed(low, att)) is not None:
+                # "cut the ban to 16 months": what it changed is what the question counts (not
+                # "extended the appeal deadline to 12 months")
+                here = [(q, b) for q, b in asked if q.keywords and q.keywords.search(changed)]
             # someone said to say something, but in the act's "after ..." clause, is the
             # statement's speaker ("after the directorate ordered ..., the company said")
             told = low[:att.gap[0]] + low[att.gap[1]:] if att.gap else low
             if rules.speakers.attribution.search(told) or rules.speakers.according_to.search(told):
                 continue
-            findings += findings_of(rules, low, *att.content, att, asked, via, excerpt, seen,
+            findings += findings_of(rules, low, *att.content, att, here, via, excerpt, seen,
                                     lambda piece: original(piece, low, raw, n) or piece)
     return findings
 

@@ -53,6 +53,9 @@ class Figures:
         self.not_a_figure = re.compile(rf"\s*(?:{'|'.join(pack.not_a_figure)})(?!\w)", re.IGNORECASE) \
             if pack.not_a_figure else None
         self.refuted = re.compile(rf"(?<!\w)(?:{'|'.join(pack.refuted)})\s*$", re.IGNORECASE) if pack.refuted else None
+        # "reduced by eight months to 16": by how much, where the level follows
+        self.difference = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_difference)})\s+$", re.IGNORECASE) \
+            if pack.figure_difference else None
         # "45 decibels is not a limit": the figure and up to four words of its noun, then the negated copula
         self.refuted_after = re.compile(rf"(?:\s+[\w'-]+){{0,4}}?\s+(?:{'|'.join(pack.refuted_after)})", re.IGNORECASE) \
             if pack.refuted_after else None
@@ -250,6 +253,9 @@ class Figures:
                 continue  # a year
             if self.refuted and self.refuted.search(c[max(0, m.start() - 16):m.start()].rstrip(", ")):
                 continue  # "2,400, not 4,200": the figure the speaker refutes
+            if self.difference and self.difference.search(c[max(0, m.start() - 12):m.start()]) \
+                    and (self.range_tail.match(c, m.end()) or self.unit_then_tail.match(c, m.end())):
+                continue  # "reduced by eight months to 16 months": the level it came to follows
             if self.refuted_after and (r := self.refuted_after.match(c, m.end())) \
                     and not re.search(r"[,;:]|\b(?:that|which|who|and|or)\b", r.group(0)):
                 continue  # "45 decibels is not a limit, it is a closure": what the figure is not

@@ -104,6 +104,7 @@ class Proposals:
         # but what will be done to the thing, whoever does it: "the bridge would be demolished"
         self.forecast = rf"(?:{'|'.join(pack.proposal_intending)})\s+{negated}" if pack.proposal_intending else "(?!)"
         self.between = between
+        self.dismissal = "|".join(pack.dismissal)
         self.generic = "|".join(pack.proposal_generic)
         self.staying = "|".join(pack.proposal_staying)
         self.going = "|".join(pack.proposal_going)
@@ -132,6 +133,8 @@ class Proposals:
                 done = rf"(?:\s+{self.between}{things})?" if things else ""
                 affirm.append(rf"(?<![\w-]){acts}{done}{self.approval}")
                 deny.append(rf"(?<![\w-]){acts}{done}{self.disapproval}")
+                if self.dismissal:  # "scrapping the tax would do more harm than good"
+                    deny.append(rf"(?<![\w-]){acts}{done}\s+(?:{self.dismissal})")
             if self.undone:
                 deny.append(rf"{self.support}{acts}(?:\s+to)?(?:\s+be)?\s+(?:{self.undone})(?![\w-])")
                 deny.append(rf"(?<![\w-]){acts}[^,;:.!?]{{0,20}}?(?<![\w-])(?:{self.restating}|{self.forecast})be\s+"
