@@ -128,3 +128,16 @@ def test_what_goes_on_stays(story_cancel):
         ("ministry", "cancel", "deny")]
     assert found(story_cancel, "The Interior Ministry said cancelling the LRAD contract would do more harm than good.") == [
         ("ministry", "cancel", "deny")]
+
+
+def test_more_judgements_and_keeping_it(story_cancel, story_loan):
+    assert found(story_cancel, "The students said cancelling the LRAD contract was long overdue.") == [
+        ("students", "cancel", "affirm")]
+    assert found(story_cancel, "The Interior Ministry said cancelling the LRAD contract now would be premature.") == [
+        ("ministry", "cancel", "deny")]
+    assert found(story_cancel, "The Interior Ministry said cancelling the LRAD contract made no sense.") == [
+        ("ministry", "cancel", "deny")]
+    assert found(story_cancel, "The Interior Ministry said it would keep the LRAD contract in place.") == [
+        ("ministry", "cancel", "deny")]
+    assert [f for f in found(story_loan, "The Interior Ministry says the LRAD loan is vital.") if f[1] == "loan"] == [
+        ("ministry", "loan", "affirm")]

@@ -82,7 +82,9 @@ class Proposals:
         # cancellation would be a mistake"; "called the ban absurd"
         copula = "|".join(pack.proposal_copula)
         # (an adverb between, but not one that takes it back: "was hardly the right decision")
-        judged = rf"(?:\s+(?:{'|'.join(pack.proposal_after_noun)})\s+[^,;:.!?]{{1,40}}?)?\s+(?:{copula})\s+" \
+        # (a word of time or an adverb before the copula: "cancelling it now would be premature")
+        judged = rf"(?:\s+(?:{'|'.join(pack.proposal_after_noun)})\s+[^,;:.!?]{{1,40}}?)?" \
+            rf"(?:\s+(?:{'|'.join(pack.cue_subject_gap)}))?\s+(?:{copula})\s+" \
             rf"(?:(?!(?:{'|'.join(pack.proposal_faint)})\b)[a-z]+ly\s+)?" if copula else None
         self.approval = rf"(?:{judged})(?:{'|'.join(pack.proposal_approval)})(?![\w-])" \
             if judged and pack.proposal_approval else None
