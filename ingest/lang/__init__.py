@@ -312,6 +312,7 @@ class LanguagePack:
     proposal_allowed: list[str] = field(default_factory=list)
     proposal_tail: list[str] = field(default_factory=list)
     proposal_after_noun: list[str] = field(default_factory=list)
+    proposal_particles: list[str] = field(default_factory=list)  # "go ahead": a verb with no object
     proposal_keeping: list[str] = field(default_factory=list)
     proposal_undoing: list[str] = field(default_factory=list)
     proposal_nouns: dict = field(default_factory=dict)
@@ -320,6 +321,7 @@ class LanguagePack:
     proposal_intending: list[str] = field(default_factory=list)
     proposal_passive_auxiliary: list[str] = field(default_factory=list)
     proposal_faint: list[str] = field(default_factory=list)
+    proposal_unchanged_participles: list[str] = field(default_factory=list)  # "cut", "shut", "set": the same form
     proposal_lacking: list[str] = field(default_factory=list)  # "the ban has no scientific basis"
     proposal_generic: list[str] = field(default_factory=list)  # "welcomed the move": the proposal itself
     proposal_staying: list[str] = field(default_factory=list)  # "the ban would stay", "... should go ahead"

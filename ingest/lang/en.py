@@ -161,7 +161,7 @@ PACK = LanguagePack(
                 r"(?:not|n't|never|no longer) (?:\w+ )?want(?:s|ed)?(?: any (?:long(?:er)?|more))?(?: that)?"],  # "does not want ..." (lemmas: "long")
     dismissal=[r"(?:is|was|are|were|would be|will be|remains?) (?:not an option|out of the question|off the table"
                r"|unacceptable|not acceptable|a mistake|not the answer|not the solution|no solution|unthinkable)",
-               r"makes? no sense", r"(?:is|was|would be) ruled out",
+               r"makes? no sense", r"(?:is|was|would be) ruled out", r"(?:is|was|are|were) (?:\w+ )?not on the table",
                # "would not be proportionate", "would do more harm than good"
                r"(?:is|was|are|were|would|will)(?: not|n't) (?:be )?(?:proportionate|justified|warranted|necessary"
                r"|appropriate|acceptable|wise|the right (?:decision|step|answer|thing))",
@@ -255,8 +255,11 @@ PACK = LanguagePack(
     proposal_tail=[r"while", r"when", r"until", r"rather than", r"without", r"because", r"if", r"unless", r"or not"],
     proposal_after_noun=["on", "of", "for", "to", "at", "in", "from", "with", "by", "over", "against", "and", "or",
                          "between", "into", "under", "about"],
+    proposal_particles=["ahead", "forward", "on", "through", "back", "up", "down", "away"],
     proposal_keeping=["accept", "approve", "stand", "go", "allow", "keep", "uphold", "proceed", "continue", "remain",
-                      "stay", "pass", "adopt", "confirm", "renew"],
+                      "stay", "pass", "adopt", "confirm", "renew",
+                      # verbs that make the thing: backing it backs making it ("renewed its call for capital controls")
+                      "impose", "introduce", "build", "rebuild", "create", "grant", "sign", "award", "extend"],
     proposal_undoing=["block", "cancel", "withdraw", "scrap", "suspend", "demolish", "close", "lift", "revoke", "ban",
                       "overturn", "lose", "annul", "quash", "halt", "stop", "end", "abolish", "repeal", "drop", "veto",
                       "reject", "remove", "shut", "axe", "dismiss", "strip"],
@@ -266,10 +269,11 @@ PACK = LanguagePack(
     proposal_intending=[r"will", r"would", r"shall", r"(?:is|are|was|were) going to"],
     proposal_passive_auxiliary=[r"be", r"been", r"being", r"is", r"are", r"was", r"were"],
     proposal_faint=[r"hardly", r"barely", r"scarcely"],
+    proposal_unchanged_participles=["cut", "shut", "set", "put", "hit", "let", "quit"],
     proposal_generic=[r"plans?", r"proposals?", r"reforms?", r"move", r"measures?", r"bill", r"scheme"],
     proposal_staying=[r"stand", r"stay", r"remain(?: in (?:place|force))?", r"go ahead", r"go on", r"carry on",
                       r"press ahead", r"proceed", r"continue", r"be (?:kept|upheld|honou?red|maintained)"],
-    proposal_going=[r"go(?!\s+(?:ahead|on|forward)\b)", r"end", r"be (?:scrapped|dropped|ended|abolished|axed|torn up)"],
+    proposal_going=[r"go(?!\s+(?:ahead|on|forward|up|down|further|higher|lower|back)\b)", r"end", r"be (?:scrapped|dropped|ended|abolished|axed|torn up)"],
     proposal_not_gerund=[r"morning", r"evening", r"during", r"nothing", r"something", r"anything", r"everything",
                          r"thing", r"spring", r"king", r"according"],
     # what the thing is called after a copula: a judgement of it, for or against
@@ -293,7 +297,9 @@ PACK = LanguagePack(
                       r"(?:voic|express)(?:e|es|ed|ing) (?:(?:its|their|his|her|our) )?(?:support for|backing for)",
                       r"ask(?:s|ed|ing)?", r"sign(?:s|ed|ing)? off on", r"keep(?:s|ing)?", r"kept",
                       r"(?:stand(?:s|ing)?|stood) (?:firmly |squarely |fully |four-square )?behind",
-                      r"c(?:o|a)m(?:e|es|ing) out in (?:support|favou?r) of"],
+                      r"c(?:o|a)m(?:e|es|ing) out in (?:support|favou?r) of",
+                      r"(?:renew|repeat|reiterat|stepp?)(?:s|ed|ing|e|es)? up (?:its|their|his|her|our) calls? for",
+                      r"(?:renew|repeat|reiterat)(?:s|ed|ing|e|es)? (?:its|their|his|her|our) (?:calls?|demands?) for"],
     proposal_opposition=[r"oppos(?:e|es|ed|ing)", r"(?:opposition|objections?) to",
                          # a speaker's "against", not a march's ("a demonstration against the contract")
                          r"(?:is|are|was|were|be|been|remains?|remained|firmly|strongly|squarely|still|all|now) against",
@@ -307,7 +313,8 @@ PACK = LanguagePack(
                          r"brush(?:es|ed|ing)? aside", r"dismiss(?:es|ed|ing)?", r"rebuff(?:s|ed|ing)?",
                          r"turn(?:s|ed|ing)? down", r"warn(?:s|ed|ing)? against", r"vot(?:e|es|ed|ing) down",
                          r"(?:has|have|had) no (?:plans?|intention) (?:to|of)", r"(?:an|the) end (?:to|of)",
-                         r"(?:fight(?:s|ing)?|fought) against"],
+                         r"(?:fight(?:s|ing)?|fought) against", r"refus(?:e|es|ed|ing)",
+                         r"(?:an |its |their |her |his )?appeal(?:s|ed|ing)? against"],
     wanting=[r"demand(?:s|ed|ing)?", r"call(?:s|ed|ing)? for", r"urg(?:e|es|ed|ing)", r"want(?:s|ed|ing)?",
              r"seek(?:s|ing)?", r"sought", r"(?:push|press)(?:es|ed|ing)? for", r"ask(?:s|ed|ing)? for",
              r"support(?:s|ed|ing)?", r"back(?:s|ed|ing)?", r"favou?r(?:s|ed|ing)?", r"propos(?:e|es|ed|ing)",

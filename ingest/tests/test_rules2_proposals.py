@@ -47,6 +47,7 @@ def test_the_proposal_is_read_from_the_question():
     assert proposals.read("Should Drešnik's ban stand?") == ("stand", "ban")
     assert proposals.read("Should universities be allowed to raise tuition fees?") == ("raise", None)
     assert proposals.read("Should the government block the takeover?") == ("block", "takeover")
+    assert proposals.read("Should Ostrevia impose capital controls?") == ("impose", "controls")
     assert proposals.read("Was the sound caused by an LRAD?") is None  # no proposal: nothing to back
     assert proposals.read("Should Zelvair get full approval?") is None  # "approval" is no verb
 
@@ -141,3 +142,27 @@ def test_more_judgements_and_keeping_it(story_cancel, story_loan):
         ("ministry", "cancel", "deny")]
     assert [f for f in found(story_loan, "The Interior Ministry says the LRAD loan is vital.") if f[1] == "loan"] == [
         ("ministry", "loan", "affirm")]
+
+
+@pytest.fixture
+def story_rebuild(story):
+    question(story, "rebuild", "Should the LRAD depot be rebuilt?", affirm=[r"\bput back\b"])
+    question(story, "controls", "Should the ministry impose LRAD controls?", affirm=[r"\bclamp down\b"])
+    return story
+
+
+def test_the_act_done_and_more_ways_to_oppose_it(story_cancel, story_loan, story_rebuild):
+    # the act done by the one the sentence names as its doer
+    assert found(story_cancel, "The Interior Ministry cancelled the LRAD contract on Friday.") == [
+        ("ministry", "cancel", "affirm")]
+    assert found(story_cancel, "The students said the Interior Ministry cancelled the LRAD contract.") == []
+    # appealing against it, refusing it, keeping it off the table
+    assert found(story_loan, "The students said they would appeal against the LRAD loan.") == [("students", "loan", "deny")]
+    assert found(story_loan, "The Interior Ministry refused the LRAD loan.") == [("ministry", "loan", "deny")]
+    assert found(story_cancel, "The Interior Ministry said cancelling the LRAD contract is not on the table.") == [
+        ("ministry", "cancel", "deny")]
+    # an irregular participle; backing a thing the act makes
+    assert [f for f in found(story_rebuild, "The students said the LRAD depot must be rebuilt.") if f[1] == "rebuild"] == [
+        ("students", "rebuild", "affirm")]
+    assert [f for f in found(story_rebuild, "The students renewed their call for LRAD controls.") if f[1] == "controls"] \
+        == [("students", "controls", "affirm")]

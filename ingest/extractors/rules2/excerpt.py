@@ -225,9 +225,10 @@ def _cue_acted(rules, excerpt, s, low, raw, prev, questions, seen):
                 continue  # a lone verb of anything: "the court upheld Rusk's challenge" under a cue `upheld`
             if another_thing(q, low, cue_end, rules.day_anchor):
                 continue  # the cue's thing is another: "backed a ban on imports", "met the demand for talks"
-            # the verbs of saying of its clause, but the cue's own first or last word ("refused to concede")
+            # the verbs of saying of its clause, but the cue's own words ("refused to concede",
+            # "renewed its call for capital controls")
             sayings = [m for m in rules.speakers.attribution.finditer(low, c_start, c_end)
-                       if not (m.start() == at and m.end() <= cue_end or at < m.start() and m.end() == cue_end)]
+                       if not (at <= m.start() and m.end() <= cue_end)]
             if any(m.start() < cue_end for m in sayings):
                 continue  # "Tolland said Rusk refused to concede", "has reportedly said that it bought ..."
             then = sayings[0] if sayings else None

@@ -10,7 +10,7 @@ from ingest.lang.lemmas import fold_pattern, fold_words, past_form, pattern_lite
 from ..rules import QuestionRules
 from .figures import Figures, Unit
 from .names import words
-from .proposals import Proposals, another_thing
+from .proposals import ProposalRules, Proposals, another_thing
 from .speakers import Attribution
 
 NEGATION_WINDOW = 30
@@ -35,7 +35,7 @@ class QuestionRules2(QuestionRules):
     partial_written: list | None = None
     text: str = ""  # the question as put ("Should the plant reopen?": what ought to be)
     # its proposal backed or opposed, as cues (proposals.py), read where no cue of its own matches
-    proposal: QuestionRules | None = None
+    proposal: ProposalRules | None = None
 
 
 def questions_compile(story, n, figures: Figures, proposals: Proposals) -> list[QuestionRules2]:
@@ -258,7 +258,7 @@ class Positions:
         for text in dict.fromkeys((c, self._refolded(c))):
             # as written, then as the pack's folds put it ("called for the contract to be
             # cancelled" -> "the contract should be cancelled")
-            found = {pos: m for pos, m in self._cues(q.proposal, text).items() if self.proposals.held(text, m)}
+            found = {pos: m for pos, m in self._cues(q.proposal, text).items() if self.proposals.held(text, m, q.proposal)}
             if not found:
                 continue
             if any(another_thing(q, text, m.end(), self.day_anchor, head=True) for m in found.values()):

@@ -7,6 +7,7 @@ the takeover denies that it should be blocked.
 
 Read last, where none of the question's own cues matches: the user's cues say more."""
 import re
+from dataclasses import dataclass
 
 from ingest.lang import LanguagePack
 
@@ -31,6 +32,13 @@ def another_thing(q, c: str, end: int, day_anchor=None, *, head: bool = False) -
     return not q.keywords.search(where)
 
 
+@dataclass
+class ProposalRules(QuestionRules):
+    """A question's proposal as cues; `acted`: the act's own verb done ("raised", "cancels"),
+    whose doer must be the speaker, as a backing's."""
+    acted: re.Pattern | None = None
+
+
 class Proposals:
     def __init__(self, pack: LanguagePack):
         self.lemma = pack.lemma
@@ -48,6 +56,7 @@ class Proposals:
         self.tail = re.compile(rf"\s*(?:[,;]|(?<!\w)(?:{'|'.join(pack.proposal_tail)})(?!\w)).*$") \
             if pack.proposal_tail else None
         self.determiners = frozenset(pack.cue_determiners)
+        self.particles = frozenset(pack.proposal_particles)
         self.after_noun = frozenset(pack.proposal_after_noun)
         support, opposition = "|".join(pack.proposal_support), "|".join(pack.proposal_opposition)
         # up to three words between the verb and the thing ("backs Veltria's improved offer"),
@@ -107,6 +116,7 @@ class Proposals:
         self.forecast = rf"(?:{'|'.join(pack.proposal_intending)})\s+{negated}" if pack.proposal_intending else "(?!)"
         self.between = between
         self.dismissal = "|".join(pack.dismissal)
+        self.unchanged = frozenset(pack.proposal_unchanged_participles)
         self.generic = "|".join(pack.proposal_generic)
         self.staying = "|".join(pack.proposal_staying)
         self.going = "|".join(pack.proposal_going)
@@ -123,7 +133,7 @@ class Proposals:
         if not proposal:
             return None
         action, thing = proposal
-        affirm, deny = [], []
+        affirm, deny, acted = [], [], None
         things = rf"{re.escape(thing)}(?:s|es)?(?![\w-])" if thing else None
         if not (thing and self._subject_of(text, thing)):
             # its verb's forms, but not an intransitive's ("wants to go further" is no "should the ban go ahead")
@@ -147,6 +157,11 @@ class Proposals:
                               rf"(?:[a-z]+ly\s+)?{self._participles(action)}")
                 affirm.append(rf"(?<![\w-])(?:{self.restating}|{self.intending}){re.escape(action)}\s+{self.between}{things}"
                               if self.intending else rf"(?<![\w-]){self.restating}{re.escape(action)}\s+{self.between}{things}")
+                # the act done, by the one who does it: "the bank raised its policy rate", "we
+                # have suspended the app" (a speaker's own, or the subject of an act, as a cue's)
+                done_forms = self._participle_forms(action) | {re.escape(action + ("es" if action.endswith(("s", "sh", "ch")) else "s"))}
+                acted = rf"(?<![\w-])(?:{'|'.join(sorted(done_forms, key=len, reverse=True))})(?![\w-])"
+                affirm.append(rf"{acted}\s+{self.between}{things}")
         if self.generic and action not in self.undoing:
             # "welcomed the move", "has come out in support of the government's plan": the
             # proposal itself (not where it undoes a thing: "the plan" may be the takeover's)
@@ -169,10 +184,11 @@ class Proposals:
             (deny if action in self.keeping else affirm).extend(undone)
         if not affirm:
             return None
-        return QuestionRules(key="", topic="", number=False, keywords=None, unit=None, partial=None,
-                             affirm=re.compile("|".join(affirm)), deny=re.compile("|".join(deny)))
+        return ProposalRules(key="", topic="", number=False, keywords=None, unit=None, partial=None,
+                             affirm=re.compile("|".join(affirm)), deny=re.compile("|".join(deny)),
+                             acted=re.compile(acted) if acted else None)
 
-    def held(self, c: str, m: re.Match) -> bool:
+    def held(self, c: str, m: re.Match, proposal: ProposalRules) -> bool:
         """The proposal's cue `m` in what was said, `c`, is the speaker's own backing or
         judgement: not one inside another noun phrase ("critics of the loan were wrong",
         "accused the ministry of defending it"), nor another's named before its verb ("said the
@@ -180,7 +196,7 @@ class Proposals:
         before = c[:m.start()]
         if self.inside.search(before[-40:]):
             return False
-        if self.backing and self.backing.match(c, m.start()):
+        if (self.backing and self.backing.match(c, m.start())) or (proposal.acted and proposal.acted.match(c, m.start())):
             if self.passive and self.passive.search(before[-20:]):
                 return False
             clause = re.split(r"[,;:]|\bthat\b", before)[-1]
@@ -217,11 +233,12 @@ class Proposals:
             verb = self.lemma(word, "")
             if not (verb in self.keeping or verb in self.undoing or self._verb(verb)):
                 continue
-            if not after or after in self.determiners or after.endswith("'s") or verb in self.keeping | self.undoing:
-                # its object's noun, or with none ("Should the ban stand?", "go ahead") its subject's
-                if after in self.determiners or after.endswith("'s"):
-                    return None if intransitive else (verb, self._head(tokens[i + 1:]))
+            if not after or after in self.particles:
+                # no object ("Should the ban stand?", "... go ahead?"): its subject's noun
                 return verb, self._head(tokens[:i])
+            if after in self.determiners or after.endswith("'s") or verb in self.keeping | self.undoing:
+                # its object's noun: "block the takeover", "impose capital controls"
+                return None if intransitive else (verb, self._head(tokens[i + 1:]))
         return None
 
     def _verb(self, word: str) -> bool:
@@ -267,8 +284,10 @@ class Proposals:
 
     def _participle_forms(self, verb: str) -> set[str]:
         """The verb's past participles the tables read back to it ("cancelled", "withdrawn"), escaped."""
-        candidates = {verb + "ed", verb + "d", verb + verb[-1] + "ed", verb[:-1] + "ied", verb + "n", verb + "en"}
-        return {re.escape(f) for f in candidates if self.lemma(f, "") == verb}
+        candidates = {verb + "ed", verb + "d", verb + verb[-1] + "ed", verb[:-1] + "ied", verb + "n", verb + "en",
+                      verb[:-1] + "t", verb[:-2] + "pt", verb}  # "rebuilt", "lost", "kept", "shut"
+        return {re.escape(f) for f in candidates if f != verb and self.lemma(f, "") == verb} \
+            | ({re.escape(verb)} if verb in self.unchanged else set())
 
     @staticmethod
     def _after(verb: str, thing: str) -> str:
