@@ -312,6 +312,7 @@ class LanguagePack:
     proposal_allowed: list[str] = field(default_factory=list)
     proposal_tail: list[str] = field(default_factory=list)
     proposal_after_noun: list[str] = field(default_factory=list)
+    proposal_suspense: list[str] = field(default_factory=list)  # "keep the ban under review": no decision
     proposal_particles: list[str] = field(default_factory=list)  # "go ahead": a verb with no object
     proposal_keeping: list[str] = field(default_factory=list)
     proposal_undoing: list[str] = field(default_factory=list)

@@ -255,6 +255,7 @@ PACK = LanguagePack(
     proposal_tail=[r"while", r"when", r"until", r"rather than", r"without", r"because", r"if", r"unless", r"or not"],
     proposal_after_noun=["on", "of", "for", "to", "at", "in", "from", "with", "by", "over", "against", "and", "or",
                          "between", "into", "under", "about"],
+    proposal_suspense=[r"under review", r"on hold", r"in (?:place|force) for now", r"pending"],
     proposal_particles=["ahead", "forward", "on", "through", "back", "up", "down", "away"],
     proposal_keeping=["accept", "approve", "stand", "go", "allow", "keep", "uphold", "proceed", "continue", "remain",
                       "stay", "pass", "adopt", "confirm", "renew",

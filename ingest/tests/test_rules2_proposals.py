@@ -166,3 +166,9 @@ def test_the_act_done_and_more_ways_to_oppose_it(story_cancel, story_loan, story
         ("students", "rebuild", "affirm")]
     assert [f for f in found(story_rebuild, "The students renewed their call for LRAD controls.") if f[1] == "controls"] \
         == [("students", "controls", "affirm")]
+
+
+def test_a_thing_kept_in_suspense_and_another_plan(story_cancel, story_loan):
+    assert found(story_cancel, "The Interior Ministry said it would keep the LRAD contract under review.") == []
+    assert [f for f in found(story_loan, "The students supported the plan to close the LRAD school.")
+            if f[1] == "loan"] == []

@@ -69,7 +69,9 @@ class Proposals:
         self.backing = re.compile(rf"(?:{support}|{opposition})(?![\w-])") if support and opposition else None
         # the thing backed is the thing itself, not one to be done to it: "called for the contract to be
         # cancelled", "want the contract cancelled" (read as the proposal restated, after the pack's folds)
-        self.done_to = r"(?!(?:\s+to)?\s+be\s|\s+[a-z]+(?:ed|en|wn)(?![\w-]))"
+        # (nor kept only in suspense: "keep the ban under review")
+        self.done_to = r"(?!(?:\s+to)?\s+be\s|\s+[a-z]+(?:ed|en|wn)(?![\w-])" \
+            + (rf"|\s+(?:{'|'.join(pack.proposal_suspense)})(?![\w-])" if pack.proposal_suspense else "") + ")"
         # who backs it in what was said: the speaker ("they back", "it does not support"), not
         # another named before the verb ("said the council backed the loan") nor one backed by
         # others ("it had been urged to cancel")
@@ -165,7 +167,8 @@ class Proposals:
         if self.generic and action not in self.undoing:
             # "welcomed the move", "has come out in support of the government's plan": the
             # proposal itself (not where it undoes a thing: "the plan" may be the takeover's)
-            plans = rf"(?:{self.generic})(?![\w-])"
+            # (the plan alone: "the plan to close the school" is another plan)
+            plans = rf"(?:{self.generic})(?![\w-])(?!\s+(?:{'|'.join(self.after_noun)})\s)"
             affirm.append(self._after(self.support, plans) + self.done_to)
             deny.append(self._after(self.opposition, plans) + self.done_to)
         if thing and action in self.keeping | self.undoing:
