@@ -252,6 +252,9 @@ class LanguagePack:
     # A saying or a backing held back: "stopped short of calling for a suspension" says neither
     # yes nor no.
     withheld: list[str] = field(default_factory=list)
+    # A wire story's dateline before its first sentence ("KALLENBURG, Feb 24 (ONA) - "), as
+    # written (case kept): not the lead of the sentence's first clause.
+    dateline: str = ""
     # Words before a figure that make it a difference, not a level ("cut by eight months").
     figure_difference: list[str] = field(default_factory=list)
     # Official acts that change a figure: the figure they come to is the actor's, when what

@@ -195,3 +195,11 @@ def test_a_lone_verb_cue_names_no_question(story_acts):
     its question on its own: "suspended talks" may be of anything."""
     found = run(rules2, story_acts, "Fjordline said the City Council suspended its talks with the ferry crews.", ["fleet"])
     assert [f for f in found if f[1] == "licence"] == []
+
+
+def test_a_wire_dateline_is_no_lead(story_acts):
+    # the agency's place, day and name before the first sentence do not hide the act's subject
+    assert run(rules2, story_acts, "OSLOVIK, March 3 (NTA) - The Maritime Directorate ordered all five of Fjordline's "
+               "ferries out of service on Friday.", ["fleet"]) == [("directorate", "ships-out", "number", 5)]
+    assert run(rules2, story_acts, "OSLOVIK, March 3 (NTA) - After the Maritime Directorate ordered all five ferries "
+               "out of service, Fjordline cancelled its sailings.", ["fleet"]) == []

@@ -34,6 +34,7 @@ class Acts:
         self.negation = words(pack.negation)
         self.not_yet = words(pack.not_yet)
         self.elsewhen = words(pack.recalled + pack.elsewhen)
+        self.dateline = re.compile(pack.dateline) if pack.dateline else None
         self._lead = re.compile(rf"[\s,]*(?:[\w'\-]+[\s,]+){{0,{LEAD_WORDS}}}")
         # between the subject and a cue's verb: nothing, or a few of these words
         self.cue_gap = re.compile(rf"\s*(?:(?:{'|'.join(pack.cue_subject_gap)})\s+){{0,3}}") \
@@ -126,6 +127,8 @@ class Acts:
             return []  # "last year the directorate ordered ...": another time's act
         sp = self.speakers
         c_start, c_end = sp.clause_at(s, v_start)
+        if self.dateline and (d := self.dateline.match(orig)) and c_start < d.end() <= v_start:
+            c_start = d.end()  # "KALLENBURG, Feb 24 (ONA) - The Bank of Ostrevia raised ...": the wire's dateline is no lead
         if year and any(int(y) < year for y in _YEAR.findall(s, c_start, c_end)):
             return []
         mentions = sp.names.mentions(orig, s)
