@@ -252,8 +252,8 @@ class LanguagePack:
     # A saying or a backing held back: "stopped short of calling for a suspension" says neither
     # yes nor no.
     withheld: list[str] = field(default_factory=list)
-    # A wire story's dateline before its first sentence ("KALLENBURG, Feb 24 (ONA) - "), as
-    # written (case kept): not the lead of the sentence's first clause.
+    # A wire story's dateline before its first sentence ("KALLENBURG, Feb 24 (ONA) - ") or a live
+    # blog's time stamp ("13:15 "), as written (case kept): not the lead of the sentence's first clause.
     dateline: str = ""
     # Words before a figure that make it a difference, not a level ("cut by eight months").
     figure_difference: list[str] = field(default_factory=list)

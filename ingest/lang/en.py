@@ -214,9 +214,10 @@ PACK = LanguagePack(
                      # "the licence of Orre Link must be withdrawn" -> "the licence must be withdrawn"
                      (r"\b([a-z]+) of (?:[\w'-]+ ){1,3}?(must|should|has to|had to|will have to|ought to)\b", r"\1 \2")],
     withheld=[r"st(?:op|ops|opped|opping) short of"],
-    # "KALLENBURG, Feb 24 (ONA) - ", "LONDON, March 3 - ", "OSLOVIK (NTA) - "
-    dateline=r"[A-Z][A-Z.'-]+(?: [A-Z][A-Z.'-]+)*(?:/[A-Z][A-Z .'-]+)?(?:,\s+[A-Z][a-z]{2,8}\.?\s+\d{1,2}(?:,\s+\d{4})?"
-             r"(?:\s*\([A-Z][\w .&-]{0,20}\))?|\s*\([A-Z][\w .&-]{0,20}\))\s*[-\u2013\u2014]+\s*",
+    # "KALLENBURG, Feb 24 (ONA) - ", "LONDON, March 3 - ", "OSLOVIK (NTA) - "; a live blog's "13:15 "
+    dateline=r"(?:[A-Z][A-Z.'-]+(?: [A-Z][A-Z.'-]+)*(?:/[A-Z][A-Z .'-]+)?(?:,\s+[A-Z][a-z]{2,8}\.?\s+\d{1,2}(?:,\s+\d{4})?"
+             r"(?:\s*\([A-Z][\w .&-]{0,20}\))?|\s*\([A-Z][\w .&-]{0,20}\))\s*[-\u2013\u2014]+\s*"
+             r"|\d{1,2}[:.]\d{2}(?:\s*(?:[ap]\.?m\.?|[A-Z]{2,4}))?\s*[-\u2013\u2014]?\s+)",
     figure_difference=[r"by"],
     inserted_negation=[r"not", r"never", r"no longer", r"not yet"],
     cue_gap_words=[r"has", r"have", r"had", r"having", r"been", r"also", r"already", r"still", r"now", r"then", r"again",

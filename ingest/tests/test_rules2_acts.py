@@ -203,3 +203,6 @@ def test_a_wire_dateline_is_no_lead(story_acts):
                "ferries out of service on Friday.", ["fleet"]) == [("directorate", "ships-out", "number", 5)]
     assert run(rules2, story_acts, "OSLOVIK, March 3 (NTA) - After the Maritime Directorate ordered all five ferries "
                "out of service, Fjordline cancelled its sailings.", ["fleet"]) == []
+    # nor is a live blog's time stamp
+    assert run(rules2, story_acts, "13:15 The Maritime Directorate ordered all five of Fjordline's ferries out of "
+               "service.", ["fleet"]) == [("directorate", "ships-out", "number", 5)]
