@@ -1,22 +1,12 @@
 """rules/2 reads a "should" question's proposal from the question as put: backing or opposing
 what it proposes is a position, though no cue the user wrote says so (proposals.py). The
 sentences are invented, in the story of the test world."""
-from datetime import date
-
 import pytest
 
-from ingest.extractors import ExcerptView, rules2
 from ingest.extractors.rules2.proposals import Proposals
 from ingest.lang import pack_for
 
-D = date(2025, 3, 16)
-
-
-def found(story, sentence, topics=("march-15",)):
-    rules2._cache.clear()
-    rules = rules2.story_rules(story)
-    view = ExcerptView(id=1, sentence=sentence, text=sentence, topics=list(topics), day=D)
-    return sorted((f.actor, f.question, f.position) for f in rules2.extract(rules, view))
+from .test_rules2_real_shapes import found
 
 
 def question(story, key, text, **cues):
