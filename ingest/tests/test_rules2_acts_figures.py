@@ -40,3 +40,9 @@ CHANGES = [
 @pytest.mark.parametrize("sentence, expected", CHANGES, ids=[c[0][:60] for c in CHANGES])
 def test_an_act_that_changes_a_figure_gives_what_it_comes_to(story_ban, sentence, expected):
     assert run(rules2, story_ban, sentence, ["ban"]) == expected
+
+
+def test_a_count_of_what_another_question_counts_is_not_this_ones(story_ban):
+    # "the number of ferries ... at 12" is the ferries' count, not the ban's months
+    assert run(rules2, story_ban, "The Maritime Directorate, which imposed the ban, put the number of ferries out of "
+               "service at 12.", ["ban", "fleet"]) == [("directorate", "ships-out", "number", 12)]

@@ -161,6 +161,7 @@ class Figures:
         self.month_before = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_month_before)})\s+$", re.IGNORECASE) \
             if pack.figure_month_before else None
         self.other_counts: dict[str, re.Pattern] = {}  # by question: the keywords of the others of its unit (counts_of)
+        self.other_units: dict[str, re.Pattern] = {}  # by question: the nouns the others count (counts_of)
         self.percent_words = re.compile(rf"(?:{'|'.join(pack.figure_percent_words)})", re.IGNORECASE) \
             if pack.figure_percent_words else None
         # a relative clause right after a count's noun, which the count's own verb follows
@@ -171,9 +172,17 @@ class Figures:
         """The story's number questions: each one's keywords are, for the others of the same
         unit, another event's ("How many died?" beside "How many were evacuated?")."""
         self.other_counts = {}
+        self.other_units = {}
         for q in questions:
             if not (q.number and q.unit_rules):
                 continue
+            # the nouns other questions count ("people" beside "homes"): a figure of them is theirs
+            nouns = sorted({w for o in questions if o.key != q.key and o.number and o.unit_rules
+                            and not o.unit_rules.measure and o.unit_rules.words != q.unit_rules.words
+                            for w in o.unit_rules.words if w.isalpha() and w not in q.unit_rules.words})
+            if nouns:
+                self.other_units[q.key] = re.compile(rf"(?<![\w-])(?:{'|'.join(map(re.escape, nouns))})(?![\w-])",
+                                                     re.IGNORECASE)
             others = [o.keywords.pattern for o in questions if o.key != q.key and o.number and o.keywords
                       and o.unit_rules and o.unit_rules.words == q.unit_rules.words]
             if others:
@@ -339,6 +348,11 @@ class Figures:
                     head and others.search(head.group(0)) and not (q.keywords and q.keywords.search(head.group(0))))):
                 continue  # "2,000 people were evacuated", "the number of people evacuated at 4,800": the count
                 # of another question of the same unit, not of the dead
+            units = self.other_units.get(q.key)
+            if units and not with_unit and not keyed and ((noun and units.search(noun.group(0))) or (
+                    head and units.search(head.group(0)) and not (unit and unit.rx.search(head.group(0))))):
+                continue  # "6,000 people were evacuated", "the number of homes ... at 412": another question's
+                # count, not the hectares or homes asked
             keyed = keyed or bool(head)
             if not (with_unit or keyed or counted or mult) and value < (10 if bare else 1000):
                 continue
