@@ -257,6 +257,7 @@ class LanguagePack:
     dateline: str = ""
     # Words before a figure that make it a difference, not a level ("cut by eight months").
     figure_difference: list[str] = field(default_factory=list)
+    figure_superseded: list[str] = field(default_factory=list)  # "the earlier penalty of 48 million"
     # Official acts that change a figure: the figure they come to is the actor's, when what
     # they change is what the question counts ("cut the ban to 16 months").
     changing_acts: list[str] = field(default_factory=list)

@@ -219,6 +219,7 @@ PACK = LanguagePack(
              r"(?:\s*\([A-Z][\w .&-]{0,20}\))?|\s*\([A-Z][\w .&-]{0,20}\))\s*[-\u2013\u2014]+\s*"
              r"|\d{1,2}[:.]\d{2}(?:\s*(?:[ap]\.?m\.?|[A-Z]{2,4}))?\s*[-\u2013\u2014]?\s+)",
     figure_difference=[r"by"],
+    figure_superseded=[r"earlier", r"previous", r"original", r"initial", r"former", r"old", r"prior"],
     inserted_negation=[r"not", r"never", r"no longer", r"not yet"],
     cue_gap_words=[r"has", r"have", r"had", r"having", r"been", r"also", r"already", r"still", r"now", r"then", r"again",
                    r"indeed", r"just", r"really", r"clearly", r"certainly", r"definitely", r"simply", r"actually",

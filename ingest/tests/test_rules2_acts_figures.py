@@ -46,3 +46,10 @@ def test_a_count_of_what_another_question_counts_is_not_this_ones(story_ban):
     # "the number of ferries ... at 12" is the ferries' count, not the ban's months
     assert run(rules2, story_ban, "The Maritime Directorate, which imposed the ban, put the number of ferries out of "
                "service at 12.", ["ban", "fleet"]) == [("directorate", "ships-out", "number", 12)]
+
+
+def test_a_figure_replaced_is_not_the_one_held(story_ban):
+    assert run(rules2, story_ban, "The High Court said the earlier ban of 48 months had been based on wrong facts.",
+               ["ban"]) == []
+    assert run(rules2, story_ban, "The High Court said the ban should be 16 months, not the original 48 months.",
+               ["ban"]) == [("court", "ban-months", "number", 16)]

@@ -53,6 +53,9 @@ class Figures:
         self.not_a_figure = re.compile(rf"\s*(?:{'|'.join(pack.not_a_figure)})(?!\w)", re.IGNORECASE) \
             if pack.not_a_figure else None
         self.refuted = re.compile(rf"(?<!\w)(?:{'|'.join(pack.refuted)})\s*$", re.IGNORECASE) if pack.refuted else None
+        # "the earlier penalty of 48 million", "its original estimate of 4,000": a figure replaced
+        self.superseded = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_superseded)})\s+(?:[\w-]+\s+){{0,2}}?(?:of\s+)?$",
+                                     re.IGNORECASE) if pack.figure_superseded else None
         # "reduced by eight months to 16": by how much, where the level follows
         self.difference = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_difference)})\s+$", re.IGNORECASE) \
             if pack.figure_difference else None
@@ -262,6 +265,8 @@ class Figures:
                 continue  # a year
             if self.refuted and self.refuted.search(c[max(0, m.start() - 16):m.start()].rstrip(", ")):
                 continue  # "2,400, not 4,200": the figure the speaker refutes
+            if self.superseded and self.superseded.search(c[max(0, m.start() - 40):m.start()]):
+                continue  # "the earlier penalty of 48 million had been based on ...": not the figure held now
             if self.difference and self.difference.search(c[max(0, m.start() - 12):m.start()]) \
                     and (self.range_tail.match(c, m.end()) or self.unit_then_tail.match(c, m.end())):
                 continue  # "reduced by eight months to 16 months": the level it came to follows
