@@ -327,6 +327,8 @@ class LanguagePack:
     proposal_passive_auxiliary: list[str] = field(default_factory=list)
     proposal_faint: list[str] = field(default_factory=list)
     proposal_unchanged_participles: list[str] = field(default_factory=list)  # "cut", "shut", "set": the same form
+    proposal_right_to: list[str] = field(default_factory=list)  # "was right to cancel it"
+    proposal_wrong_to: list[str] = field(default_factory=list)  # "was wrong to cancel it"
     proposal_lacking: list[str] = field(default_factory=list)  # "the ban has no scientific basis"
     proposal_generic: list[str] = field(default_factory=list)  # "welcomed the move": the proposal itself
     proposal_staying: list[str] = field(default_factory=list)  # "the ban would stay", "... should go ahead"

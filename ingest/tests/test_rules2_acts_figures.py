@@ -53,3 +53,10 @@ def test_a_figure_replaced_is_not_the_one_held(story_ban):
                ["ban"]) == []
     assert run(rules2, story_ban, "The High Court said the ban should be 16 months, not the original 48 months.",
                ["ban"]) == [("court", "ban-months", "number", 16)]
+
+
+def test_more_acts_that_change_a_figure(story_ban):
+    assert run(rules2, story_ban, "The High Court halved the ban to 12 months.", ["ban"]) == [
+        ("court", "ban-months", "number", 12)]
+    assert run(rules2, story_ban, "The High Court trimmed the ban from 24 months to 16 months.", ["ban"]) == [
+        ("court", "ban-months", "number", 16)]

@@ -162,3 +162,20 @@ def test_a_thing_kept_in_suspense_and_another_plan(story_cancel, story_loan):
     assert found(story_cancel, "The Interior Ministry said it would keep the LRAD contract under review.") == []
     assert [f for f in found(story_loan, "The students supported the plan to close the LRAD school.")
             if f[1] == "loan"] == []
+
+
+def test_still_more_ways_reporters_back_or_oppose_it(story_cancel, story_loan):
+    assert found(story_cancel, "The students said the ministry was right to cancel the LRAD contract.") == [
+        ("students", "cancel", "affirm")]
+    assert found(story_cancel, "The Interior Ministry said the students were wrong to cancel the LRAD contract.") == [
+        ("ministry", "cancel", "deny")]
+    assert found(story_cancel, "The Interior Ministry said it would honour the LRAD contract until it expires.") == [
+        ("ministry", "cancel", "deny")]
+    assert found(story_cancel, "The students protested against the cancellation of the LRAD contract.") == [
+        ("students", "cancel", "deny")]
+    assert found(story_cancel, "The Interior Ministry said it saw no reason to cancel the LRAD contract.") == [
+        ("ministry", "cancel", "deny")]
+    assert [f for f in found(story_loan, "The Interior Ministry threw its weight behind the LRAD loan.")
+            if f[1] == "loan"] == [("ministry", "loan", "affirm")]
+    assert [f for f in found(story_loan, "The students said approving the LRAD loan would be a waste of money.")
+            if f[1] == "loan"] == [("students", "loan", "deny")]

@@ -261,7 +261,8 @@ class Positions:
             found = {pos: m for pos, m in self._cues(q.proposal, text).items() if self.proposals.held(text, m, q.proposal)}
             if not found:
                 continue
-            if any(another_thing(q, text, m.end(), self.day_anchor, head=True) for m in found.values()):
+            if any(q.proposal.object_end and q.proposal.object_end.search(m.group(0))
+                   and another_thing(q, text, m.end(), self.day_anchor, head=True) for m in found.values()):
                 return None  # "backs a loan for the library"
             st = self._read(text, found, att)
             return _as_written(st and (st[0], min(st[1], 0.5), st[2]), c)

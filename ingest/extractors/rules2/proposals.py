@@ -37,6 +37,9 @@ class ProposalRules(QuestionRules):
     """A question's proposal as cues; `acted`: the act's own verb done ("raised", "cancels"),
     whose doer must be the speaker, as a backing's."""
     acted: re.Pattern | None = None
+    # a cue that ends on the thing or the act itself, whose tail may show it is another's
+    # ("backs a loan for the library"), not on a judgement ("... a waste of money")
+    object_end: re.Pattern | None = None
 
 
 class Proposals:
@@ -118,6 +121,8 @@ class Proposals:
         self.forecast = rf"(?:{'|'.join(pack.proposal_intending)})\s+{negated}" if pack.proposal_intending else "(?!)"
         self.between = between
         self.dismissal = "|".join(pack.dismissal)
+        self.rightness = "|".join(pack.proposal_copula)
+        self.right, self.wrong = pack.proposal_right_to, pack.proposal_wrong_to
         self.unchanged = frozenset(pack.proposal_unchanged_participles)
         self.generic = "|".join(pack.proposal_generic)
         self.staying = "|".join(pack.proposal_staying)
@@ -135,11 +140,14 @@ class Proposals:
         if not proposal:
             return None
         action, thing = proposal
-        affirm, deny, acted = [], [], None
+        affirm, deny, acted, objects = [], [], None, []
         things = rf"{re.escape(thing)}(?:s|es)?(?![\w-])" if thing else None
+        if things:
+            objects.append(things)
         if not (thing and self._subject_of(text, thing)):
             # its verb's forms, but not an intransitive's ("wants to go further" is no "should the ban go ahead")
             acts = self._forms(action)
+            objects.append(acts)
             affirm.append(self._after(self.support, acts) + self.done_to)
             deny.append(self._after(self.opposition, acts) + self.done_to)
             if self.approval and self.disapproval:
@@ -147,6 +155,9 @@ class Proposals:
                 done = rf"(?:\s+{self.between}{things})?" if things else ""
                 affirm.append(rf"(?<![\w-]){acts}{done}{self.approval}")
                 deny.append(rf"(?<![\w-]){acts}{done}{self.disapproval}")
+                if self.rightness:  # "the ministry was right to cancel the contract", "... wrong to cancel it"
+                    affirm.append(rf"(?<![\w-])(?:{self.rightness})\s+(?:{'|'.join(self.right)})\s+{acts}")
+                    deny.append(rf"(?<![\w-])(?:{self.rightness})\s+(?:{'|'.join(self.wrong)})\s+{acts}")
                 if self.dismissal:  # "scrapping the tax would do more harm than good"
                     deny.append(rf"(?<![\w-]){acts}{done}\s+(?:{self.dismissal})")
             if self.undone:
@@ -169,6 +180,7 @@ class Proposals:
             # proposal itself (not where it undoes a thing: "the plan" may be the takeover's)
             # (the plan alone: "the plan to close the school" is another plan)
             plans = rf"(?:{self.generic})(?![\w-])(?!\s+(?:{'|'.join(self.after_noun)})\s)"
+            objects.append(plans)
             affirm.append(self._after(self.support, plans) + self.done_to)
             deny.append(self._after(self.opposition, plans) + self.done_to)
         if thing and action in self.keeping | self.undoing:
@@ -189,7 +201,8 @@ class Proposals:
             return None
         return ProposalRules(key="", topic="", number=False, keywords=None, unit=None, partial=None,
                              affirm=re.compile("|".join(affirm)), deny=re.compile("|".join(deny)),
-                             acted=re.compile(acted) if acted else None)
+                             acted=re.compile(acted) if acted else None,
+                             object_end=re.compile(rf"(?:{'|'.join(objects)})$") if objects else None)
 
     def held(self, c: str, m: re.Match, proposal: ProposalRules) -> bool:
         """The proposal's cue `m` in what was said, `c`, is the speaker's own backing or
