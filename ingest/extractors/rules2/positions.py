@@ -245,19 +245,19 @@ class Positions:
                         st = self._read(base, at_loose, att)
                         return _as_written(st and (st[0], st[1], _span_written(text, base, st[2], starts, ends)), written)
         if not found:
-            return _as_written(self._negated_inside(q, c), written) or self._proposed(q, written, att)
+            return _as_written(self._negated_inside(q, c), written) or self._proposed(q, written, c, att)
         if c is not written:
             return _as_written(self._read(c, found, att), written)
         return self._read(c, found, att)
 
-    def _proposed(self, q: QuestionRules2, c: str, att: Attribution) -> tuple[str, float, str] | None:
+    def _proposed(self, q: QuestionRules2, written: str, folded: str, att: Attribution) -> tuple[str, float, str] | None:
         """The question's proposal backed or opposed ("withdrew its support for the loan"),
-        read as its cues are, with less confidence than a cue the user wrote."""
+        read as its cues are, with less confidence than a cue the user wrote: in the statement
+        as written, then as the pack's folds put it (`folded`, as `stance` folded it: "called
+        for the contract to be cancelled" -> "the contract should be cancelled")."""
         if not q.proposal:
             return None
-        for text in dict.fromkeys((c, self._refolded(c))):
-            # as written, then as the pack's folds put it ("called for the contract to be
-            # cancelled" -> "the contract should be cancelled")
+        for text in dict.fromkeys((written, folded)):
             found = {pos: m for pos, m in self._cues(q.proposal, text).items() if self.proposals.held(text, m, q.proposal)}
             if not found:
                 continue
@@ -265,13 +265,8 @@ class Positions:
                    and another_thing(q, text, m.end(), self.day_anchor, head=True) for m in found.values()):
                 return None  # "backs a loan for the library"
             st = self._read(text, found, att)
-            return _as_written(st and (st[0], min(st[1], 0.5), st[2]), c)
+            return _as_written(st and (st[0], min(st[1], 0.5), st[2]), written)
         return None
-
-    def _refolded(self, c: str) -> str:
-        for rx, repl in self.folds:
-            c = rx.sub(repl, c)
-        return c
 
     def _folded(self, text: str, fold) -> tuple[str, list[int], list[int]]:
         """fold_words, once per sentence for all the questions it is read for."""

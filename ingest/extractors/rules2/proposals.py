@@ -94,7 +94,7 @@ class Proposals:
             rf"|(?!(?:{'|'.join(pack.proposal_not_gerund)})\s)[a-z]{{2,}}ing\s+(?:(?:{dets})\s+)?(?:[\w'-]+\s+)?)$")
         # "the ban was out of proportion", "a four-year ban for one tub is absurd", "the
         # cancellation would be a mistake"; "called the ban absurd"
-        copula = "|".join(pack.proposal_copula)
+        self.copula = copula = "|".join(pack.proposal_copula)
         # (an adverb between, but not one that takes it back: "was hardly the right decision")
         # (a word of time or an adverb before the copula: "cancelling it now would be premature")
         judged = rf"(?:\s+(?:{'|'.join(pack.proposal_after_noun)})\s+[^,;:.!?]{{1,40}}?)?" \
@@ -121,7 +121,6 @@ class Proposals:
         self.forecast = rf"(?:{'|'.join(pack.proposal_intending)})\s+{negated}" if pack.proposal_intending else "(?!)"
         self.between = between
         self.dismissal = "|".join(pack.dismissal)
-        self.rightness = "|".join(pack.proposal_copula)
         self.right, self.wrong = pack.proposal_right_to, pack.proposal_wrong_to
         self.unchanged = frozenset(pack.proposal_unchanged_participles)
         self.generic = "|".join(pack.proposal_generic)
@@ -132,32 +131,32 @@ class Proposals:
         self.undone = "|".join(sorted(set().union(*(self._participle_forms(v) for v in self.undoing)), key=len, reverse=True)) \
             if self.enabled and self.undoing else ""
 
-    def cues(self, text: str) -> QuestionRules | None:
+    def cues(self, text: str) -> ProposalRules | None:
         """The question's proposal as affirm and deny cues, or None when the question puts none."""
         if not self.enabled:
             return None
-        proposal = self.read(text)
+        proposal = self._parse(text)
         if not proposal:
             return None
-        action, thing = proposal
+        action, thing, of_subject = proposal
         affirm, deny, acted, objects = [], [], None, []
         things = rf"{re.escape(thing)}(?:s|es)?(?![\w-])" if thing else None
         if things:
             objects.append(things)
-        if not (thing and self._subject_of(text, thing)):
+        if not (thing and of_subject):
             # its verb's forms, but not an intransitive's ("wants to go further" is no "should the ban go ahead")
             acts = self._forms(action)
             objects.append(acts)
-            affirm.append(self._after(self.support, acts) + self.done_to)
-            deny.append(self._after(self.opposition, acts) + self.done_to)
+            affirm.append(self.support + acts + self.done_to)
+            deny.append(self.opposition + acts + self.done_to)
             if self.approval and self.disapproval:
                 # "cancelling the contract would be a mistake"
                 done = rf"(?:\s+{self.between}{things})?" if things else ""
                 affirm.append(rf"(?<![\w-]){acts}{done}{self.approval}")
                 deny.append(rf"(?<![\w-]){acts}{done}{self.disapproval}")
-                if self.rightness:  # "the ministry was right to cancel the contract", "... wrong to cancel it"
-                    affirm.append(rf"(?<![\w-])(?:{self.rightness})\s+(?:{'|'.join(self.right)})\s+{acts}")
-                    deny.append(rf"(?<![\w-])(?:{self.rightness})\s+(?:{'|'.join(self.wrong)})\s+{acts}")
+                if self.right and self.wrong:  # "the ministry was right to cancel the contract", "... wrong to cancel it"
+                    affirm.append(rf"(?<![\w-])(?:{self.copula})\s+(?:{'|'.join(self.right)})\s+{acts}")
+                    deny.append(rf"(?<![\w-])(?:{self.copula})\s+(?:{'|'.join(self.wrong)})\s+{acts}")
                 if self.dismissal:  # "scrapping the tax would do more harm than good"
                     deny.append(rf"(?<![\w-]){acts}{done}\s+(?:{self.dismissal})")
             if self.undone:
@@ -181,11 +180,11 @@ class Proposals:
             # (the plan alone: "the plan to close the school" is another plan)
             plans = rf"(?:{self.generic})(?![\w-])(?!\s+(?:{'|'.join(self.after_noun)})\s)"
             objects.append(plans)
-            affirm.append(self._after(self.support, plans) + self.done_to)
-            deny.append(self._after(self.opposition, plans) + self.done_to)
+            affirm.append(self.support + plans + self.done_to)
+            deny.append(self.opposition + plans + self.done_to)
         if thing and action in self.keeping | self.undoing:
-            kept, undone = [self._after(self.support, things) + self.done_to], \
-                [self._after(self.opposition, things) + self.done_to]
+            kept, undone = [self.support + things + self.done_to], \
+                [self.opposition + things + self.done_to]
             if self.approval and self.disapproval:
                 kept.append(rf"(?<![\w-]){things}{self.approval}")
                 undone.append(rf"(?<![\w-]){things}{self.disapproval}")
@@ -223,21 +222,22 @@ class Proposals:
             return bool(self.own_subject and self.own_subject.search(clause))
         return True
 
-    def _subject_of(self, text: str, thing: str) -> bool:
-        """The thing is the subject of an intransitive verb ("Should the ban stand?")."""
-        return self.read(text, intransitive=True) is not None
+    def read(self, text: str) -> tuple[str, str | None] | None:
+        """(the verb of the proposal in its base form, the thing it is done to or None)."""
+        parsed = self._parse(text)
+        return parsed and parsed[:2]
 
-    def read(self, text: str, intransitive: bool = False) -> tuple[str, str | None] | None:
-        """(the verb of the proposal in its base form, the thing it is done to or None);
-        with `intransitive`, only a proposal whose thing is its verb's subject."""
+    def _parse(self, text: str) -> tuple[str, str | None, bool] | None:
+        """`read`'s verb and thing, and whether the thing is the verb's subject, with no object
+        ("Should the ban stand?")."""
         m = self.modal.match(text.lower().rstrip(" ?"))
         if not m:
             return None
         rest = self.tail.sub("", m.group(1)) if self.tail else m.group(1)
         if self.allowed and (a := self.allowed.match(rest)):
-            return None if intransitive else (self.lemma(a.group(2), ""), None)  # "be allowed to race": the act, not the rider
+            return self.lemma(a.group(2), ""), None, False  # "be allowed to race": the act, not the rider
         if self.be_done and (p := self.be_done.match(rest)):
-            return None if intransitive else (self.lemma(p.group(2), ""), self._head(p.group(1).split()))
+            return self.lemma(p.group(2), ""), self._head(p.group(1).split()), False
         tokens = rest.split()
         for i in range(1, len(tokens)):
             word, before = tokens[i], tokens[i - 1]
@@ -251,10 +251,10 @@ class Proposals:
                 continue
             if not after or after in self.particles:
                 # no object ("Should the ban stand?", "... go ahead?"): its subject's noun
-                return verb, self._head(tokens[:i])
+                return verb, self._head(tokens[:i]), True
             if after in self.determiners or after.endswith("'s") or verb in self.keeping | self.undoing:
                 # its object's noun: "block the takeover", "impose capital controls"
-                return None if intransitive else (verb, self._head(tokens[i + 1:]))
+                return verb, self._head(tokens[i + 1:]), False
         return None
 
     def _verb(self, word: str) -> bool:
@@ -304,7 +304,3 @@ class Proposals:
                       verb[:-1] + "t", verb[:-2] + "pt", verb}  # "rebuilt", "lost", "kept", "shut"
         return {re.escape(f) for f in candidates if f != verb and self.lemma(f, "") == verb} \
             | ({re.escape(verb)} if verb in self.unchanged else set())
-
-    @staticmethod
-    def _after(verb: str, thing: str) -> str:
-        return rf"{verb}{thing}"

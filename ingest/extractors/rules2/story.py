@@ -24,7 +24,7 @@ class StoryRules2:
         self.credits = Credits(story, pack)
         self.answers = Answers(pack, self.speakers.attribution)
         # A day of the sentence's own: a number question's anchor is then not borrowed.
-        self.day_anchor = words(pack.day_anchor)
+        self.day_anchor = self.positions.day_anchor
         self.count_ref = words(pack.count_ref)  # "the real figure": the count of the sentence before
         self.claim_ref = words(pack.claim_ref)  # "denied the claim": the claim of the sentence before
         self.questions = questions_compile(story, self.norm, self.figures, self.positions.proposals)
