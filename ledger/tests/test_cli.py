@@ -62,37 +62,28 @@ def test_commands_exit_status_and_one_line_reasons(tmp_path):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_evaluate_refuses_an_unreadable_key(tmp_path):
-    """evaluate --key reads its file as cue_report does: one line naming what is wrong."""
+@pytest.mark.parametrize("command", ["evaluate", "cue_report"])
+def test_a_key_file_unread_or_wrong_is_refused_with_one_line(tmp_path, command):
+    """`--key` is read in one place for evaluate and cue_report: one line naming what is wrong."""
     assert manage("load_story", "fixtures/canopy").returncode == 0
-    unread = manage("evaluate", "canopy", "--key", str(tmp_path / "nowhere.jsonl"))
+    unread = manage(command, "canopy", "--key", str(tmp_path / "nowhere.jsonl"))
     assert unread.returncode != 0
     assert unread.stderr.strip().splitlines() == [
         f"CommandError: cannot read {tmp_path / 'nowhere.jsonl'}: No such file or directory"]
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"actor": "nobody", "question": "device-owned", "position": "deny", "date": "2025-03-16"}\n')
-    refused = manage("evaluate", "canopy", "--key", str(bad))
+    refused = manage(command, "canopy", "--key", str(bad))
     assert refused.returncode != 0
     assert refused.stderr.strip().splitlines() == ["CommandError: answer_key.jsonl: line 1: unknown actor 'nobody'"]
 
 
 @pytest.mark.django_db(transaction=True)
-def test_cue_report_refuses_an_unknown_story_and_an_unreadable_key(tmp_path):
+def test_cue_report_refuses_an_unknown_story_and_reads_a_loaded_one():
     missing = manage("cue_report", "no-such-story")
     assert missing.returncode != 0
     assert missing.stderr.strip().splitlines() == ["CommandError: unknown story 'no-such-story'"]
 
     assert manage("load_story", "fixtures/canopy").returncode == 0
-    unread = manage("cue_report", "canopy", "--key", str(tmp_path / "nowhere.jsonl"))
-    assert unread.returncode != 0
-    assert unread.stderr.strip().splitlines() == [
-        f"CommandError: cannot read {tmp_path / 'nowhere.jsonl'}: No such file or directory"]
-    bad = tmp_path / "bad.jsonl"
-    bad.write_text('{"actor": "nobody", "question": "device-owned", "position": "deny", "date": "2025-03-16"}\n')
-    refused = manage("cue_report", "canopy", "--key", str(bad))
-    assert refused.returncode != 0
-    assert refused.stderr.strip().splitlines() == ["CommandError: answer_key.jsonl: line 1: unknown actor 'nobody'"]
-
     read = manage("cue_report", "canopy")
     assert read.returncode == 0, read.stderr
     assert read.stdout.startswith("canopy: ")
