@@ -338,6 +338,21 @@ class LanguagePack:
     proposal_disapproval: list[str] = field(default_factory=list)
     proposal_support: list[str] = field(default_factory=list)
     proposal_opposition: list[str] = field(default_factory=list)
+    # A yes-or-no question's claim (rules2/claims.py): the words that open it ("did", "is",
+    # "has"), words said of a thing with the words that deny them ("safe": "unsafe|dangerous"),
+    # the verbs and phrases of causing, and words of how that this reading does not read ("too late").
+    claim_openers_do: list[str] = field(default_factory=list)
+    claim_openers_be: list[str] = field(default_factory=list)
+    claim_openers_have: list[str] = field(default_factory=list)
+    claim_opposites: dict = field(default_factory=dict)
+    claim_causal_verbs: list[str] = field(default_factory=list)  # "Did the release cause the flood?"
+    claim_causal_phrases: list[str] = field(default_factory=list)  # "Is the budget to blame for the slide?"
+    claim_caused: list[str] = field(default_factory=list)  # "the budget caused the slide" (base forms)
+    claim_caused_by: list[str] = field(default_factory=list)  # "the slide was caused by the budget"
+    claim_blaming: list[str] = field(default_factory=list)  # "blamed the budget"
+    claim_partly: list[str] = field(default_factory=list)  # "the budget was part of the problem"
+    claim_manner: list[str] = field(default_factory=list)
+    claim_irregular_participles: list[str] = field(default_factory=list)
     # Before a cue, a word that makes what follows a guess, not a statement ("might have").
     speculation: list[str] = field(default_factory=list)
     # --- figures ------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from ingest.lang import LanguagePack, pattern_lower
 from ingest.lang.lemmas import fold_pattern, fold_words, past_form, pattern_literal, tense_kept
 
 from ..rules import QuestionRules
+from .claims import Claims
 from .figures import Figures, Unit
 from .names import words
 from .proposals import ProposalRules, Proposals, another_thing
@@ -36,9 +37,17 @@ class QuestionRules2(QuestionRules):
     text: str = ""  # the question as put ("Should the plant reopen?": what ought to be)
     # its proposal backed or opposed, as cues (proposals.py), read where no cue of its own matches
     proposal: ProposalRules | None = None
+    # a yes-or-no question's claim restated, as cues on words in their base forms (claims.py)
+    claim: QuestionRules | None = None
+    # the actor the claim is of ("Did Rydo break the law?"), and the claim as it speaks of itself ("we did not")
+    claim_actor: str | None = None
+    claim_own: QuestionRules | None = None
 
 
-def questions_compile(story, n, figures: Figures, proposals: Proposals) -> list[QuestionRules2]:
+def questions_compile(story, n, figures: Figures, proposals: Proposals, claims: Claims,
+                      actors=()) -> list[QuestionRules2]:
+    """The story's questions, compiled; `actors`: (key, alias regex) pairs, to find the actor a
+    question's claim is of."""
     out = []
     for q in story.questions.select_related("topic"):
         unit = figures.unit(q.unit, n)
@@ -51,6 +60,13 @@ def questions_compile(story, n, figures: Figures, proposals: Proposals) -> list[
             partial_written=[n(p) for p in q.partial or [] if p],
             text=n(q.text or "").strip(),
             proposal=proposals.cues(n(q.text or "").strip()) if not q.is_number and (q.affirm or q.deny or q.partial) else None))
+        if out[-1].proposal is None and not q.is_number and (q.affirm or q.deny or q.partial):
+            text, keywords = n(q.text or "").strip(), [pattern_lower(n(k)) for k in q.keywords or [] if k]
+            out[-1].claim = claims.cues(text, keywords)
+            subject = claims.subject(text)
+            out[-1].claim_actor = next((key for key, rx in actors if subject and rx.search(subject)), None)
+            if out[-1].claim_actor:
+                out[-1].claim_own = claims.own_cues(text, keywords)
     return out
 
 
@@ -58,6 +74,7 @@ class Positions:
     def __init__(self, pack: LanguagePack):
         self.day_anchor = words(pack.day_anchor)  # "backs the loan on Monday" is no other loan
         self.proposals = Proposals(pack)
+        self.claims = Claims(pack)
         self.denial = words(pack.denial)
         self.negation = words(pack.negation)
         self.negation_idiom = words(pack.negation_idiom)
@@ -245,7 +262,8 @@ class Positions:
                         st = self._read(base, at_loose, att)
                         return _as_written(st and (st[0], st[1], _span_written(text, base, st[2], starts, ends)), written)
         if not found:
-            return _as_written(self._negated_inside(q, c), written) or self._proposed(q, written, c, att)
+            return _as_written(self._negated_inside(q, c), written) or self._proposed(q, written, c, att) \
+                or self._claimed(q, written, att)
         if c is not written:
             return _as_written(self._read(c, found, att), written)
         return self._read(c, found, att)
@@ -267,6 +285,21 @@ class Positions:
             st = self._read(text, found, att)
             return _as_written(st and (st[0], min(st[1], 0.5), st[2]), written)
         return None
+
+    def _claimed(self, q: QuestionRules2, written: str, att: Attribution) -> tuple[str, float, str] | None:
+        """The question's claim restated ("the fire was started by a power line"), on the
+        statement's words in their base forms, with less confidence than a cue the user wrote."""
+        if not q.claim:
+            return None
+        text = self._spelt_out(written)
+        base, starts, ends = self._folded(text, self.all_folded)
+        found = self._cues(q.claim, base)
+        if not found and q.claim_own and q.claim_actor in att.speakers:
+            found = self._cues(q.claim_own, base)
+        if not found:
+            return None
+        st = self._read(base, found, att)
+        return _as_written(st and (st[0], min(st[1], 0.5), _span_written(text, base, st[2], starts, ends)), written)
 
     def _folded(self, text: str, fold) -> tuple[str, list[int], list[int]]:
         """fold_words, once per sentence for all the questions it is read for."""

@@ -27,7 +27,8 @@ class StoryRules2:
         self.day_anchor = self.positions.day_anchor
         self.count_ref = words(pack.count_ref)  # "the real figure": the count of the sentence before
         self.claim_ref = words(pack.claim_ref)  # "denied the claim": the claim of the sentence before
-        self.questions = questions_compile(story, self.norm, self.figures, self.positions.proposals)
+        self.questions = questions_compile(story, self.norm, self.figures, self.positions.proposals, self.positions.claims,
+                                           self.names.actors)
         self.figures.counts_of(self.questions)  # a count another question of the same unit asks is not this one's
         # A topic's keywords, as excerpts are cut: a sentence that holds them is an excerpt of its own.
         self.topic_keywords = {t.key: compile_patterns(t.keywords, self.norm) for t in story.topics.all()}

@@ -1,0 +1,212 @@
+"""A yes-or-no question's claim, read from the question as put: who did what to what ("Did a
+power line start the fire?": line, start, fire), what was done to what ("Was patient data
+stolen?"), what is said of what ("Is the bridge safe?": bridge, safe), or what caused what
+("Is the budget to blame for the slide?"). A statement that restates the claim takes a side
+on it though no cue the user wrote says so: "the fire was started by a power line" affirms,
+"the bridge is not safe" and "the bridge is unsafe" deny.
+
+The claim is matched on the statement's words in their base forms ("was started" reads
+"was start", "had broken" "had break"), so one pattern meets every tense; a negation inside
+it, a denial before it and a hedge are read as a cue's (positions.py). Read last, after the
+user's cues and a should-question's proposal: the user's cues say more."""
+import re
+from dataclasses import dataclass
+
+from ingest.lang import LanguagePack
+
+from ..rules import QuestionRules
+
+
+
+@dataclass(frozen=True)
+class Claim:
+    """`kind`: "act" (subject did verb to object), "done" (object had verb done to it,
+    by subject if named), "said" (subject is adjective), "cause" (subject caused object)."""
+    kind: str
+    verb: str
+    subject: tuple[str, ...]
+    object: tuple[str, ...]
+    subject_phrase: str = ""  # as the question puts it ("the interior ministry")
+
+
+class Claims:
+    def __init__(self, pack: LanguagePack):
+        self.lemma = pack.lemma
+        self.openers_do = frozenset(pack.claim_openers_do)
+        self.openers_be = frozenset(pack.claim_openers_be)
+        self.openers_have = frozenset(pack.claim_openers_have)
+        self.determiners = frozenset(pack.cue_determiners)
+        self.after_noun = frozenset(pack.proposal_after_noun)
+        # a word said of the subject, with the words that say it and the words that deny it
+        # ("safe": safe / unsafe|dangerous; "unlawful": unlawful|illegal / lawful)
+        self.said = {}
+        for word, opposite in pack.claim_opposites.items():
+            self.said[word] = (word, opposite)
+            for other in opposite.split("|"):
+                self.said.setdefault(other, (opposite, word))
+        self.negated = rf"(?:(?:{'|'.join(pack.negation)})\s+)?" if pack.negation else ""
+        self.manner = frozenset(pack.claim_manner)
+        self.participles = frozenset(pack.claim_irregular_participles)
+        self.not_verbs = frozenset(pack.auxiliary + pack.proposal_passive_auxiliary)
+        self.causal_verbs = frozenset(pack.claim_causal_verbs)
+        self.causal_phrases = [p.split() for p in pack.claim_causal_phrases]
+        self.caused = "|".join(pack.claim_caused)
+        self.caused_by = "|".join(pack.claim_caused_by)
+        self.blaming = "|".join(pack.claim_blaming)
+        self.partly = "|".join(pack.claim_partly)
+        own = pack.first_person + pack.pronouns + pack.role_nouns
+        self.own = rf"(?<![\w'-])(?:{'|'.join(own)})(?![\w'-])" if own else ""
+        self.be = "|".join(pack.proposal_passive_auxiliary)
+        self.tail = re.compile(rf"\s*(?:[,;]|(?<!\w)(?:{'|'.join(pack.proposal_tail)})(?!\w)).*$") \
+            if pack.proposal_tail else None
+        stop = "|".join(pack.negation + pack.proposal_after_noun)
+        self.between = rf"(?:(?!(?:{stop})(?![\w'-]))[\w'-]+\s+){{0,3}}?" if stop else r"(?:[\w'-]+\s+){0,3}?"
+        # between the claim's subject and its verb, within one clause, no guess ("the buses may be safe")
+        guess = rf"(?!(?<![\w'-])(?:{'|'.join(pack.speculation)})(?![\w'-]))" if pack.speculation else ""
+        self.gap = rf"(?:{guess}[^,;:.!?\"]){{0,40}}?"
+        self.enabled = bool(self.lemma and self.openers_do and self.openers_be)
+
+    def read(self, text: str) -> Claim | None:
+        """The claim a yes-or-no question puts, or None (a should-question, a number, a
+        question this reading cannot parse)."""
+        if not self.enabled:
+            return None
+        text = text.lower().rstrip(" ?")
+        text = self.tail.sub("", text) if self.tail else text
+        tokens = [t.strip("\"'()") for t in text.split()]
+        if len(tokens) < 3 or self.manner & set(tokens):
+            return None  # "Was the order given too late?": the claim is in how, which this reading does not read
+        opener, rest = tokens[0], tokens[1:]
+        candidates = []  # a do-question's verbs: "Did a power line start the fire?" (not "power")
+        for i in range(1, len(rest)):
+            for phrase in self.causal_phrases:  # "to blame for", "behind", "responsible for"
+                if rest[i:i + len(phrase)] == phrase:
+                    return self._claim("cause", "cause", rest[:i], rest[i + len(phrase):])
+            word, before = rest[i], rest[i - 1]
+            if before in self.determiners or before.endswith("'s") or word.endswith("'s") or word in self.after_noun:
+                continue
+            if word in self.not_verbs:
+                continue
+            base = self.lemma(word, "")
+            if opener in self.openers_be and word in self.said:
+                return self._claim("said", word, rest[:i], ())
+            if opener in self.openers_be | self.openers_have and base != word and self._participle(word, base):
+                after = rest[i + 1:]
+                if opener in self.openers_have and before not in ("been",):
+                    return self._claim("act", base, rest[:i], after)
+                agent = after[after.index("by") + 1:] if "by" in after[:1] else ()
+                subject = rest[:i - 1] if before == "been" else rest[:i]
+                if base in self.causal_verbs and agent:
+                    return self._claim("cause", "cause", agent, subject)
+                return self._claim("done", base, agent, subject)
+            if opener in self.openers_do and base == word and self._verb(word) and not before.endswith("ed"):
+                # (not a noun after its modifier: "Does Tolland's declared win stand?")
+                candidates.append(i)
+        if not candidates:
+            return None
+        # the verb its object follows ("start the fire"), else the first
+        i = next((i for i in candidates if i + 1 < len(rest) and (rest[i + 1] in self.determiners or rest[i + 1].endswith("'s"))),
+                 candidates[0])
+        kind = "cause" if rest[i] in self.causal_verbs else "act"
+        return self._claim(kind, "cause" if kind == "cause" else rest[i], rest[:i], rest[i + 1:])
+
+    def cues(self, text: str, keywords=()) -> QuestionRules | None:
+        """The question's claim restated, as affirm and deny cues on a statement's words in
+        their base forms; None when the question puts no claim this reading knows.
+        `keywords`: the question's, lower-cased patterns, which may name what a cause caused."""
+        claim = self.read(text)
+        if not claim:
+            return None
+        return self._cues(claim, self._nouns(claim.subject), keywords)
+
+    def own_cues(self, text: str, keywords=()) -> QuestionRules | None:
+        """The claim restated by its own subject, who speaks of itself as "we", "it" or "the
+        company" ("we did not break the law", said by Rydo, of "Did Rydo break the law?")."""
+        claim = self.read(text)
+        if not (claim and self.own and claim.kind in ("act", "cause", "said")):
+            return None
+        return self._cues(claim, self.own, keywords)
+
+    def subject(self, text: str) -> str:
+        """The claim's subject as the question puts it (who did it, what caused it, what it
+        is said of): "Did the Interior Ministry buy an LRAD?": "the interior ministry"."""
+        claim = self.read(text)
+        return claim.subject_phrase if claim else ""
+
+    def _cues(self, claim: Claim, s: str, keywords) -> QuestionRules | None:
+        o = self._nouns(claim.object)
+        gap, between = self.gap, self.between
+        affirm, deny, partial = [], [], []
+        if claim.kind == "said":
+            yes, no = self.said[claim.verb]
+            said = rf"{s}{gap}(?<![\w'-])(?:{self.be})\s+{self.negated}(?:[a-z]+ly\s+)?"
+            affirm.append(rf"{said}(?:{yes})(?![\w'-])")
+            deny.append(rf"{said}(?:{no})(?![\w'-])")
+        elif claim.kind == "cause":
+            # (what it caused may be named by the question's keywords: "the budget had caused the fall")
+            effect = "|".join(x for x in (o, *(f"(?:{k})" for k in keywords)) if x)
+            if effect:
+                affirm.append(rf"{s}{gap}(?<![\w'-])(?:{self.caused})\s+{between}(?:{effect})")
+            if o:
+                affirm.append(rf"{o}{gap}(?<![\w'-])(?:{self.caused_by})\s+{between}(?:[\w'-]+\s+(?:of|from)\s+{between})?{s}")
+                affirm.append(rf"(?<![\w'-])(?:{self.blaming})\s+{between}{o}\s+on\s+{between}{s}")
+                # another cause named: "the flooding was caused by record rain"
+                deny.append(rf"{o}{gap}(?<![\w'-])(?:{self.caused_by})\s+(?!{gap}(?<![\w'-]){s})")
+            if self.partly:  # "the budget was part of the problem", "one factor among several"
+                partial.append(rf"{s}{gap}(?<![\w'-])(?:{self.partly})(?![\w'-])")
+            affirm.append(rf"(?<![\w'-])(?:{self.blaming})\s+{between}{s}")
+            affirm.append(rf"{s}{gap}(?<![\w'-])(?:{self.be})\s+(?:(?:not|partly|partially|largely|mainly|solely|also)\s+)?"
+                          rf"(?:to blame|responsible|the (?:main |primary |real |only )?cause)(?![\w'-])")
+        elif claim.kind == "act" and s:
+            verb = re.escape(claim.verb)
+            affirm.append(rf"{s}{gap}(?<![\w'-]){verb}(?![\w'-])" + (rf"\s+{between}{o}" if o else ""))
+            if o:  # "the law was broken by Rydo"
+                affirm.append(rf"{o}{gap}(?<![\w'-])(?:{self.be})\s+(?:[a-z]+ly\s+)?{verb}\s+by\s+{between}{s}")
+        elif claim.kind == "done" and o:
+            verb = re.escape(claim.verb)
+            affirm.append(rf"{o}{gap}(?<![\w'-])(?:{self.be})\s+{self.negated}(?:[a-z]+ly\s+)?{verb}(?![\w'-])"
+                          + (rf"\s+by\s+{between}{s}" if s else ""))
+            if s:
+                affirm.append(rf"{s}{gap}(?<![\w'-]){verb}\s+{between}{o}")
+        if not affirm:
+            return None
+        return QuestionRules(key="", topic="", number=False, keywords=None, unit=None,
+                             partial=re.compile("|".join(partial)) if partial else None,
+                             affirm=re.compile("|".join(affirm)), deny=re.compile("|".join(deny)) if deny else None)
+
+    def _claim(self, kind: str, verb: str, subject, object_) -> Claim | None:
+        if object_ and object_[0] in self.after_noun:
+            object_ = ()  # "Did calls fail during the outage?": no object
+        phrase = " ".join(subject)
+        subject, object_ = self._phrase(subject), self._phrase(object_)
+        if kind in ("said", "act", "cause") and not subject or kind == "done" and not object_:
+            return None
+        return Claim(kind, verb, subject, object_, phrase)
+
+    def _phrase(self, tokens) -> tuple[str, ...]:
+        """A noun phrase's nouns the claim is matched by, in their base forms: its head (the
+        last word before a preposition: "the release of water": release) and its last word
+        ("... from the reservoir": reservoir)."""
+        words = [t[:-2] if t.endswith("'s") else t for t in tokens]
+        words = [w for w in words if w.isalpha() or "-" in w]
+        head = []
+        for w in words:
+            if w in self.after_noun:
+                break
+            if w not in self.determiners:
+                head.append(w)
+        nouns = [head[-1]] if head else []
+        if words and words[-1] not in self.determiners | self.after_noun:
+            nouns.append(words[-1])
+        return tuple(dict.fromkeys(self.lemma(n, "") for n in nouns if len(n) > 2))
+
+    def _nouns(self, nouns: tuple[str, ...]) -> str:
+        return rf"(?<![\w'-])(?:{'|'.join(map(re.escape, nouns))})(?![\w'-])" if nouns else ""
+
+    def _verb(self, word: str) -> bool:
+        """A verb the tables know by its past form ("start": "started") or its third person ("meets")."""
+        return word in (self.lemma(word + ("d" if word.endswith("e") else "ed"), ""), self.lemma(word + "s", ""))
+
+    def _participle(self, word: str, base: str) -> bool:
+        """`word` a past participle of `base` ("stolen", "caused", "rigged")."""
+        return word.endswith(("ed", "en", "wn")) or word in self.participles

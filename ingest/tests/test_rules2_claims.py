@@ -1,0 +1,81 @@
+"""rules/2 reads a yes-or-no question's claim from the question as put: a statement that
+restates it, or denies it, takes a side though no cue the user wrote says so (claims.py). The
+sentences are invented, in the story of the test world."""
+import pytest
+
+from ingest.extractors.rules2.claims import Claim, Claims
+from ingest.lang import pack_for
+
+from .test_rules2_real_shapes import found
+
+
+def question(story, key, text, keywords, **cues):
+    from ledger.models import Question, Topic
+
+    Question.objects.create(story=story, topic=Topic.objects.get(story=story, key="march-15"), key=key, text=text,
+                            keywords=keywords, **cues)
+
+
+@pytest.fixture
+def story_claims(story):
+    # each with a cue the user wrote that none of the sentences below says
+    question(story, "panic", "Was the panic caused by an LRAD?", [r"\bpanic\b", r"\bLRAD\b"], affirm=[r"\bzzz\b"])
+    question(story, "safe", "Is the LRAD safe?", [r"\bsafe\b", r"\bdangerous\b"], affirm=[r"\bzzz\b"])
+    question(story, "bought", "Did the Interior Ministry buy an LRAD?", [r"\bbought\b", r"\bbuy\b"], affirm=[r"\bzzz\b"])
+    return story
+
+
+def test_the_claim_is_read_from_the_question():
+    claims = Claims(pack_for("en"))
+    assert claims.read("Did a power line start the fire?") == Claim("cause", "cause", ("line",), ("fire",), "a power line")
+    assert claims.read("Is the budget to blame for the slide?") == Claim("cause", "cause", ("budget",), ("slide",),
+                                                                         "the budget")
+    assert claims.read("Was the outage caused by a cyber attack?") == Claim("cause", "cause", ("attack",), ("outage",),
+                                                                            "a cyber attack")
+    assert claims.read("Was patient data stolen in the attack?") == Claim("done", "steal", (), ("data",), "")
+    assert claims.read("Are the ferries safe to sail?") == Claim("said", "safe", ("ferry",), (), "the ferries")
+    assert claims.read("Did Rydo break data-protection law?").verb == "break"
+    # the verb an object follows, not a noun that could be a verb: "power", "declared win"
+    assert claims.read("Does the operator's offer meet the union's pay demand?").verb == "meet"
+    # not read: a should-question (proposals.py), a number, a claim about how ("too late")
+    assert claims.read("Should the ministry cancel the contract?") is None
+    assert claims.read("How many people came?") is None
+    assert claims.read("Was the order to evacuate given too late?") is None
+
+
+def test_a_claim_restated_or_denied(story_claims):
+    assert found(story_claims, "The students said the panic was caused by an LRAD.") == [("students", "panic", "affirm")]
+    assert found(story_claims, "The students said the LRAD had caused the panic.") == [("students", "panic", "affirm")]
+    assert found(story_claims, "The Interior Ministry said the panic was not caused by an LRAD.") == [
+        ("ministry", "panic", "deny")]
+    assert found(story_claims, "The students said the LRAD is not safe.") == [("students", "safe", "deny")]
+    assert found(story_claims, "The students said the LRAD is dangerous.") == [("students", "safe", "deny")]
+    assert found(story_claims, "The Interior Ministry said the LRAD was perfectly safe.") == [("ministry", "safe", "affirm")]
+    # (the world's own question "Do state bodies own a sound device?" reads it too, by its cues)
+    assert ("students", "bought", "affirm") in found(story_claims, "The students said the Interior Ministry bought an LRAD.")
+
+
+def test_another_cause_named_denies_the_claim(story_claims):
+    assert found(story_claims, "The Interior Ministry said the panic was caused by a false alarm.") == [
+        ("ministry", "panic", "deny")]
+
+
+def test_a_denial_before_the_claim_turns_it(story_claims):
+    assert found(story_claims, "The Interior Ministry rejected suggestions that an LRAD had caused the panic.") == [
+        ("ministry", "panic", "deny")]
+
+
+def test_the_claims_own_subject_speaks_of_itself(story_claims):
+    # "it" is the ministry only when the ministry says it; the students' "we" is not the ministry
+    def on_bought(sentence):
+        return [f for f in found(story_claims, sentence) if f[1] == "bought"]
+
+    assert on_bought("The Interior Ministry said it never bought an LRAD.") == [("ministry", "bought", "deny")]
+    assert on_bought("The students said they never bought an LRAD.") == []
+
+
+def test_no_position_where_the_claim_is_not_said(story_claims):
+    # a question, a condition, another effect of the cause
+    assert found(story_claims, "The students asked whether the panic was caused by an LRAD.") == []
+    assert found(story_claims, "The students said that if the panic was caused by an LRAD, someone must resign.") == []
+    assert found(story_claims, "The students said the LRAD caused a row in parliament.") == []
