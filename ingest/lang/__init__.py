@@ -330,6 +330,7 @@ class LanguagePack:
     proposal_right_to: list[str] = field(default_factory=list)  # "was right to cancel it"
     proposal_wrong_to: list[str] = field(default_factory=list)  # "was wrong to cancel it"
     proposal_lacking: list[str] = field(default_factory=list)  # "the ban has no scientific basis"
+    proposal_harm: list[str] = field(default_factory=list)  # "cancelling it would hurt families": against the act
     proposal_generic: list[str] = field(default_factory=list)  # "welcomed the move": the proposal itself
     proposal_staying: list[str] = field(default_factory=list)  # "the ban would stay", "... should go ahead"
     proposal_going: list[str] = field(default_factory=list)  # "this contract must go"
@@ -341,6 +342,10 @@ class LanguagePack:
     # A yes-or-no question's claim (rules2/claims.py): the words that open it ("did", "is",
     # "has"), words said of a thing with the words that deny them ("safe": "unsafe|dangerous"),
     # the verbs and phrases of causing, and words of how that this reading does not read ("too late").
+    # The head noun of an actor's name: the word before one of these ("Bank *of* Ostrevia"), or
+    # its last word, if it is an institution's noun (a full match of the pattern).
+    name_head_before: list[str] = field(default_factory=list)
+    name_head_nouns: str = ""
     claim_openers_do: list[str] = field(default_factory=list)
     claim_openers_be: list[str] = field(default_factory=list)
     claim_openers_have: list[str] = field(default_factory=list)
@@ -351,6 +356,10 @@ class LanguagePack:
     claim_caused_by: list[str] = field(default_factory=list)  # "the slide was caused by the budget"
     claim_blaming: list[str] = field(default_factory=list)  # "blamed the budget"
     claim_partly: list[str] = field(default_factory=list)  # "the budget was part of the problem"
+    claim_not_caused: list[str] = field(default_factory=list)  # "had nothing to do with"
+    claim_ruled_out: list[str] = field(default_factory=list)  # "ruled out X as the cause"
+    claim_limited: list[str] = field(default_factory=list)  # "legal only in warning mode": in part
+    claim_sourced: list[str] = field(default_factory=list)  # another's saying or finding before the claim
     claim_manner: list[str] = field(default_factory=list)
     claim_irregular_participles: list[str] = field(default_factory=list)
     # Before a cue, a word that makes what follows a guess, not a statement ("might have").

@@ -278,10 +278,17 @@ PACK = LanguagePack(
     proposal_passive_auxiliary=[r"be", r"been", r"being", r"is", r"are", r"was", r"were"],
     proposal_faint=[r"hardly", r"barely", r"scarcely"],
     proposal_unchanged_participles=["cut", "shut", "set", "put", "hit", "let", "quit"],
+    name_head_before=["of", "for", "in", "at", "on"],
+    name_head_nouns=r"bank|fund|institute|federation|association|union|council|ministry|agency|authority|commission"
+                    r"|court|tribunal|company|group|party|office|board|trust|service|department|inspectorate|regulator"
+                    r"|watchdog|brigade|hospital|university|airline|airport|club|league|society|foundation|network"
+                    r"|alliance|coalition|movement|front|army|police|government|administration|assembly|parliament"
+                    r"|committee|panel|bureau|directorate|corporation|firm|operator|chamber|guild|cooperative"
+                    r"|institution|organi[sz]ation|mission|secretariat|prosecutor|utility|insurer|manufacturer|maker",
     claim_openers_do=["did", "does", "do"],
     claim_openers_be=["is", "are", "was", "were"],
     claim_openers_have=["has", "have", "had"],
-    claim_opposites={"safe": r"unsafe|dangerous|not safe", "lawful": r"unlawful|illegal", "legal": r"illegal|unlawful",
+    claim_opposites={"safe": r"unsafe|dangerous|not safe", "legal|lawful": r"illegal|unlawful|against the law",
                      "sound": r"flawed|unsound", "fair": r"unfair", "justified": r"unjustified", "accurate": r"inaccurate",
                      "true": r"untrue|false", "reliable": r"unreliable", "valid": r"invalid", "correct": r"incorrect|wrong",
                      "adequate": r"inadequate", "necessary": r"unnecessary", "effective": r"ineffective", "fit": r"unfit",
@@ -293,16 +300,25 @@ PACK = LanguagePack(
                   r"(?:is|are|was|were|be|been) (?:to blame|responsible) for",
                   r"(?:is|are|was|were|be|been) (?:the |a )?(?:main |primary |real |only |chief |direct )?(?:cause|source) of"],
     claim_caused_by=[r"(?:is|are|was|were|be|been) (?:not |never |\w+ly )?(?:cause|start|trigger|spark|drive)d? by",
-                     r"(?:is|are|was|were|be|been) due to", r"come from", r"stem from", r"result from",
-                     r"(?:is|are|was|were|be|been) (?:the )?(?:result|fault) of", r"(?:is|are|was|were|be|been) down to"],
+                     r"(?:is|are|was|were|be|been) (?:not |never |\w+ly )?due to", r"come from", r"stem from", r"result from",
+                     r"(?:is|are|was|were|be|been) (?:not |never |\w+ly )?(?:the )?(?:result|fault) of",
+                     r"(?:is|are|was|were|be|been) (?:not |never |\w+ly )?down to"],
     claim_blaming=[r"blame", r"hold \w+ responsible", r"point (?:the|a) finger at"],
     claim_partly=[r"(?:is|are|was|were|be|been) (?:only |just )?(?:a |one )?part of the (?:problem|story|reason|explanation|cause)",
                   r"(?:is|are|was|were|be|been) (?:only |just )?one (?:factor|cause|reason) among (?:several|many|others)",
                   r"play (?:a|some) (?:part|role)", r"contribute to"],
+    claim_not_caused=[r"(?:have|has|had) (?:nothing|little) to do with"],
+    claim_ruled_out=[r"rule out", r"dismiss", r"reject"],
+    claim_limited=[r"only (?:in|when|for|if|under|as|at|on)", r"in (?:some|part)", r"partly"],
+    # (words in their base forms: "found that" reads "find that")
+    claim_sourced=[r"say", r"tell", r"claim", r"allege", r"find that", r"report", r"prove", r"show", r"argue", r"suggest",
+                   r"accuse", r"believe", r"think"],
     claim_manner=["late", "early", "too", "enough", "properly", "wrongly", "quickly", "slowly", "fully"],
     claim_irregular_participles=["paid", "made", "said", "held", "found", "lost", "hit", "cut", "built", "sold", "kept",
                                  "left", "sent", "spent", "bought", "caught", "taught", "brought", "told", "met", "set",
                                  "put", "shut", "read", "led", "fed", "fled", "dealt", "meant", "won", "begun", "run"],
+    proposal_harm=[r"(?:would|will|could) (?:only |simply |just |also )?(?:hurt|harm|punish|hit|damage|destroy|cripple"
+                   r"|undermine|ruin|wreck|devastate|penali[sz]e|cost \w+ jobs)"],
     proposal_generic=[r"plans?", r"proposals?", r"reforms?", r"move", r"measures?", r"bill", r"scheme"],
     proposal_staying=[r"stand", r"stay", r"remain(?: in (?:place|force))?", r"go ahead", r"go on", r"carry on",
                       r"press ahead", r"proceed", r"continue", r"be (?:kept|upheld|honou?red|maintained)"],

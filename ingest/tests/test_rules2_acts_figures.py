@@ -60,3 +60,24 @@ def test_more_acts_that_change_a_figure(story_ban):
         ("court", "ban-months", "number", 12)]
     assert run(rules2, story_ban, "The High Court trimmed the ban from 24 months to 16 months.", ["ban"]) == [
         ("court", "ban-months", "number", 16)]
+
+
+def test_the_head_noun_of_an_actors_name_names_it(story_ban):
+    # "the tribunal" is the Sports Tribunal of Eldra, whose name's head noun no other actor's has
+    from ledger.models import Actor
+
+    Actor.objects.create(story=story_ban, key="tribunal", name="Sports Tribunal of Eldra (president Ana Voss)",
+                         aliases=[r"\bSports Tribunal\b"])
+    rules2._cache.clear()
+    assert run(rules2, story_ban, "The tribunal cut the ban to 16 months on Friday.", ["ban"]) == [
+        ("tribunal", "ban-months", "number", 16)]
+    # two actors with the same head noun: "the tribunal" names neither
+    Actor.objects.create(story=story_ban, key="tribunal-2", name="Appeals Tribunal", aliases=[r"\bAppeals Tribunal\b"])
+    rules2._cache.clear()
+    assert run(rules2, story_ban, "The tribunal cut the ban to 16 months on Friday.", ["ban"]) == []
+
+
+def test_a_number_joined_to_a_word_is_no_figure(story_ban):
+    assert run(rules2, story_ban, "The High Court said the ban on under-21 riders should be 16 months.", ["ban"]) == [
+        ("court", "ban-months", "number", 16)]
+    assert run(rules2, story_ban, "The High Court said the ban on under-21 riders should stay.", ["ban"]) == []

@@ -60,6 +60,20 @@ def test_another_cause_named_denies_the_claim(story_claims):
         ("ministry", "panic", "deny")]
 
 
+def test_a_cause_ruled_out_or_unrelated(story_claims):
+    assert found(story_claims, "The Interior Ministry ruled out an LRAD as the cause of the panic.") == [
+        ("ministry", "panic", "deny")]
+    assert found(story_claims, "The Interior Ministry said the LRAD had nothing to do with the panic.") == [
+        ("ministry", "panic", "deny")]
+    assert found(story_claims, "The Interior Ministry said the panic was not due to an LRAD.") == [
+        ("ministry", "panic", "deny")]
+
+
+def test_a_claim_said_only_in_part(story_claims):
+    assert found(story_claims, "The Interior Ministry said the LRAD is safe only in warning mode.") == [
+        ("ministry", "safe", "partial")]
+
+
 def test_a_denial_before_the_claim_turns_it(story_claims):
     assert found(story_claims, "The Interior Ministry rejected suggestions that an LRAD had caused the panic.") == [
         ("ministry", "panic", "deny")]
@@ -79,3 +93,7 @@ def test_no_position_where_the_claim_is_not_said(story_claims):
     assert found(story_claims, "The students asked whether the panic was caused by an LRAD.") == []
     assert found(story_claims, "The students said that if the panic was caused by an LRAD, someone must resign.") == []
     assert found(story_claims, "The students said the LRAD caused a row in parliament.") == []
+    # another's saying or finding, a guess, an allegation: not the speaker's own claim
+    assert found(story_claims, "The students said lawyers claim the LRAD is dangerous.") == []
+    assert found(story_claims, "The students said a report found that the panic was caused by an LRAD.") == []
+    assert "bought" not in {f[1] for f in found(story_claims, "The students said the Interior Ministry allegedly bought an LRAD.")}

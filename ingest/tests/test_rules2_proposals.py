@@ -54,6 +54,13 @@ def test_backing_or_opposing_the_act_proposed(story_cancel):
         ("ministry", "cancel", "deny")]
 
 
+def test_a_harm_the_act_would_do_is_against_it(story_cancel):
+    assert found(story_cancel, "The Interior Ministry said cancelling the LRAD contract would hurt the police.") == [
+        ("ministry", "cancel", "deny")]
+    assert found(story_cancel, "The students said a cancellation of the LRAD contract now would hurt the police.") == [
+        ("students", "cancel", "deny")]
+
+
 def test_the_thing_whose_fate_is_asked_turns_the_other_way(story_cancel):
     # to cancel a contract is to undo it: defending the contract says it should not be cancelled
     assert found(story_cancel, "The Interior Ministry defended the LRAD contract on Friday.") == [

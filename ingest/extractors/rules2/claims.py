@@ -40,10 +40,12 @@ class Claims:
         # a word said of the subject, with the words that say it and the words that deny it
         # ("safe": safe / unsafe|dangerous; "unlawful": unlawful|illegal / lawful)
         self.said = {}
-        for word, opposite in pack.claim_opposites.items():
-            self.said[word] = (word, opposite)
-            for other in opposite.split("|"):
-                self.said.setdefault(other, (opposite, word))
+        for yes, no in pack.claim_opposites.items():
+            for word in yes.split("|"):
+                self.said[word] = (yes, no)
+            for word in no.split("|"):
+                if " " not in word:
+                    self.said.setdefault(word, (no, yes))
         self.negated = rf"(?:(?:{'|'.join(pack.negation)})\s+)?" if pack.negation else ""
         self.manner = frozenset(pack.claim_manner)
         self.participles = frozenset(pack.claim_irregular_participles)
@@ -54,6 +56,11 @@ class Claims:
         self.caused_by = "|".join(pack.claim_caused_by)
         self.blaming = "|".join(pack.claim_blaming)
         self.partly = "|".join(pack.claim_partly)
+        self.not_caused = "|".join(pack.claim_not_caused)
+        self.ruled_out = "|".join(pack.claim_ruled_out)
+        self.limited = "|".join(pack.claim_limited)
+        # the claim inside another's saying or finding: "said lawyers claim ...", "said a report found ..."
+        self.sourced = re.compile(rf"(?<![\w'-])(?:{'|'.join(pack.claim_sourced)})(?![\w'-])") if pack.claim_sourced else None
         own = pack.first_person + pack.pronouns + pack.role_nouns
         self.own = rf"(?<![\w'-])(?:{'|'.join(own)})(?![\w'-])" if own else ""
         self.be = "|".join(pack.proposal_passive_auxiliary)
@@ -62,7 +69,8 @@ class Claims:
         stop = "|".join(pack.negation + pack.proposal_after_noun)
         self.between = rf"(?:(?!(?:{stop})(?![\w'-]))[\w'-]+\s+){{0,3}}?" if stop else r"(?:[\w'-]+\s+){0,3}?"
         # between the claim's subject and its verb, within one clause, no guess ("the buses may be safe")
-        guess = rf"(?!(?<![\w'-])(?:{'|'.join(pack.speculation)})(?![\w'-]))" if pack.speculation else ""
+        guesses = pack.speculation + pack.rumour
+        guess = rf"(?!(?<![\w'-])(?:{'|'.join(guesses)})(?![\w'-]))" if guesses else ""
         self.gap = rf"(?:{guess}[^,;:.!?\"]){{0,40}}?"
         self.enabled = bool(self.lemma and self.openers_do and self.openers_be)
 
@@ -142,6 +150,8 @@ class Claims:
             said = rf"{s}{gap}(?<![\w'-])(?:{self.be})\s+{self.negated}(?:[a-z]+ly\s+)?"
             affirm.append(rf"{said}(?:{yes})(?![\w'-])")
             deny.append(rf"{said}(?:{no})(?![\w'-])")
+            if self.limited:  # "legal only in warning mode"
+                partial.append(rf"{said}(?:{yes})\s+(?:{self.limited})(?![\w'-])")
         elif claim.kind == "cause":
             # (what it caused may be named by the question's keywords: "the budget had caused the fall")
             effect = "|".join(x for x in (o, *(f"(?:{k})" for k in keywords)) if x)
@@ -152,6 +162,11 @@ class Claims:
                 affirm.append(rf"(?<![\w'-])(?:{self.blaming})\s+{between}{o}\s+on\s+{between}{s}")
                 # another cause named: "the flooding was caused by record rain"
                 deny.append(rf"{o}{gap}(?<![\w'-])(?:{self.caused_by})\s+(?!{gap}(?<![\w'-]){s})")
+            if self.not_caused:  # "ruled out the LRAD as the cause", "the LRAD had nothing to do with it"
+                deny.append(rf"(?<![\w'-])(?:{self.ruled_out})\s+{between}{s}\s+as\s+(?:the |a |any )?(?:[a-z]+\s+)?(?:cause|source|reason)")
+                deny.append(rf"{s}{gap}(?<![\w'-])(?:{self.not_caused})(?![\w'-])")
+                if o:
+                    deny.append(rf"{o}{gap}(?<![\w'-])(?:{self.not_caused})\s+{between}{s}")
             if self.partly:  # "the budget was part of the problem", "one factor among several"
                 partial.append(rf"{s}{gap}(?<![\w'-])(?:{self.partly})(?![\w'-])")
             affirm.append(rf"(?<![\w'-])(?:{self.blaming})\s+{between}{s}")
@@ -166,8 +181,8 @@ class Claims:
             verb = re.escape(claim.verb)
             affirm.append(rf"{o}{gap}(?<![\w'-])(?:{self.be})\s+{self.negated}(?:[a-z]+ly\s+)?{verb}(?![\w'-])"
                           + (rf"\s+by\s+{between}{s}" if s else ""))
-            if s:
-                affirm.append(rf"{s}{gap}(?<![\w'-]){verb}\s+{between}{o}")
+            # done by the one the question names, or by anyone if it names none ("the police deleted the footage")
+            affirm.append(rf"{s}{gap}(?<![\w'-]){verb}\s+{between}{o}" if s else rf"(?<![\w'-]){verb}\s+{between}{o}")
         if not affirm:
             return None
         return QuestionRules(key="", topic="", number=False, keywords=None, unit=None,

@@ -231,6 +231,8 @@ class Figures:
                 continue  # "140 calls to 112 had failed": a number the question names (a line, a route) is no count
             if self.rank_label and self.rank_label.search(c[max(0, m.start() - 12):m.start()]):
                 continue  # "our number one priority", "the No. 1 source", "batch 4471": a rank or a label, no count
+            if m.group("digits") and _HYPHENED.search(c, max(0, m.start() - 2), m.start()):
+                continue  # "the under-23 races", "COVID-19": a number that is part of a word
             if spelt and self.fraction_part and self.fraction_part.match(
                     c, m.end("word2") if m.group("word2") else m.end("word")):
                 continue  # "three-quarters of pensioners", "two thirds of the staff": a share, no count
@@ -472,6 +474,9 @@ class Figures:
             if pattern.match(word):
                 return value
         return 1.0
+
+
+_HYPHENED = re.compile(r"[a-z]-$", re.IGNORECASE)
 
 
 def _clause_end(c: str, at: int) -> int:

@@ -119,7 +119,9 @@ class Names:
         self._role_leads = []
         self.fuzzy_names: dict[str, str] = {}
         config_actors = {a.get("id"): a for a in config.get("actors", []) if isinstance(a, dict)}
-        for a in story.actors.all():
+        actors = list(story.actors.all())
+        heads = self._name_heads(actors, pack)
+        for a in actors:
             patterns = [n(p) for p in (a.aliases or [])]
             for p in list(patterns):
                 lit = _literal(p)
@@ -136,12 +138,35 @@ class Names:
                 self._actor_leads.append(leads_of(body))
                 self._actor_words.append(_WORD_EDGE.sub(" ", body))
             roles = (config_actors.get(a.key) or {}).get("roles") or []
+            if a.key in heads:
+                roles = [*roles, rf"\bthe {re.escape(heads[a.key])}\b"]
             if roles:
                 body = "|".join(f"(?:{pattern_lower(n(r))})" for r in roles)
                 self.roles.append((a.key, re.compile(
                     rf"(?<!\w)(?:(?:{pattern_lower(det)})\s+)?(?:{body})(?!\w)")))
                 self._role_leads.append(leads_of(body))  # the role itself is in any match
         self.fuzzy_choices = list(self.fuzzy_names)
+
+    @staticmethod
+    def _name_heads(actors, pack: LanguagePack) -> dict[str, str]:
+        """The head noun of each actor's name, where no other actor's name has the same
+        ("Bank of Ostrevia (Governor Livia Marsch)": bank; "International Stabilisation Fund":
+        fund), read as a role with its determiner: "the bank raised its rate" is the Bank of
+        Ostrevia's act. A name of a person or of one word has none."""
+        if not pack.name_head_before:
+            return {}
+        heads = {}
+        for a in actors:
+            name = re.sub(r"\s*\(.*?\)", "", a.name or "").split()
+            cut = next((i for i, w in enumerate(name) if w in pack.name_head_before), len(name))
+            head = name[cut - 1].lower() if 1 < len(name) and cut > 0 else ""
+            if head.isalpha() and len(head) > 3 and name[0][:1].isupper() and pack.name_head_nouns \
+                    and re.fullmatch(pack.name_head_nouns, head):
+                heads[a.key] = head
+        counts = {}
+        for head in heads.values():
+            counts[head] = counts.get(head, 0) + 1
+        return {key: head for key, head in heads.items() if counts[head] == 1}
 
     def mentions(self, s: str, low: str | None = None) -> list[Mention]:
         """The names in `s` (and its lower-cased twin `low`)."""

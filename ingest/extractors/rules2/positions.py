@@ -296,8 +296,15 @@ class Positions:
         found = self._cues(q.claim, base)
         if not found and q.claim_own and q.claim_actor in att.speakers:
             found = self._cues(q.claim_own, base)
+        sourced = self.claims.sourced
         if not found:
             return None
+        if sourced:
+            # another's saying or finding before it: "said lawyers claim the device is illegal"
+            # (not the content's own verb of saying, where it opens: "said the device is illegal")
+            own = sourced.match(base)
+            if any(sourced.search(base, own.end() if own else 0, m.end()) for m in found.values()):
+                return None
         st = self._read(base, found, att)
         return _as_written(st and (st[0], min(st[1], 0.5), _span_written(text, base, st[2], starts, ends)), written)
 

@@ -121,6 +121,7 @@ class Proposals:
         self.forecast = rf"(?:{'|'.join(pack.proposal_intending)})\s+{negated}" if pack.proposal_intending else "(?!)"
         self.between = between
         self.dismissal = "|".join(pack.dismissal)
+        self.harm = "|".join(pack.proposal_harm)
         self.right, self.wrong = pack.proposal_right_to, pack.proposal_wrong_to
         self.unchanged = frozenset(pack.proposal_unchanged_participles)
         self.generic = "|".join(pack.proposal_generic)
@@ -159,6 +160,8 @@ class Proposals:
                     deny.append(rf"(?<![\w-])(?:{self.copula})\s+(?:{'|'.join(self.wrong)})\s+{acts}")
                 if self.dismissal:  # "scrapping the tax would do more harm than good"
                     deny.append(rf"(?<![\w-]){acts}{done}\s+(?:{self.dismissal})")
+                if self.harm:  # "suspending Rydo would punish its drivers", "a hike now would hit families"
+                    deny.append(rf"(?<![\w-]){acts}(?:\s+[\w'-]+){{0,5}}?\s+(?:{self.harm})(?![\w-])")
             if self.undone:
                 deny.append(rf"{self.support}{acts}(?:\s+to)?(?:\s+be)?\s+(?:{self.undone})(?![\w-])")
                 deny.append(rf"(?<![\w-]){acts}[^,;:.!?]{{0,20}}?(?<![\w-])(?:{self.restating}|{self.forecast})be\s+"
