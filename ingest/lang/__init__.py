@@ -360,7 +360,14 @@ class LanguagePack:
     claim_ruled_out: list[str] = field(default_factory=list)  # "ruled out X as the cause"
     claim_limited: list[str] = field(default_factory=list)  # "legal only in warning mode": in part
     claim_sourced: list[str] = field(default_factory=list)  # another's saying or finding before the claim
+    # "Was the order given too late?": the words that ask it, and those (in base forms) that
+    # say it came late, on time, or late only in part
+    claim_timely_words: list[str] = field(default_factory=list)
+    claim_late: list[str] = field(default_factory=list)
+    claim_on_time: list[str] = field(default_factory=list)
+    claim_late_partly: list[str] = field(default_factory=list)
     claim_manner: list[str] = field(default_factory=list)
+    claim_manner_suffix: str = ""  # a last word of how ("dump waste illegally"): not read
     claim_irregular_participles: list[str] = field(default_factory=list)
     # Before a cue, a word that makes what follows a guess, not a statement ("might have").
     speculation: list[str] = field(default_factory=list)

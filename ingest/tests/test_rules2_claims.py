@@ -21,6 +21,7 @@ def story_claims(story):
     # each with a cue the user wrote that none of the sentences below says
     question(story, "panic", "Was the panic caused by an LRAD?", [r"\bpanic\b", r"\bLRAD\b"], affirm=[r"\bzzz\b"])
     question(story, "safe", "Is the LRAD safe?", [r"\bsafe\b", r"\bdangerous\b"], affirm=[r"\bzzz\b"])
+    question(story, "late", "Was the warning given too late?", [r"\bwarning\b", r"\bwarned\b"], affirm=[r"\bzzz\b"])
     question(story, "bought", "Did the Interior Ministry buy an LRAD?", [r"\bbought\b", r"\bbuy\b"], affirm=[r"\bzzz\b"])
     return story
 
@@ -40,7 +41,11 @@ def test_the_claim_is_read_from_the_question():
     # not read: a should-question (proposals.py), a number, a claim about how ("too late")
     assert claims.read("Should the ministry cancel the contract?") is None
     assert claims.read("How many people came?") is None
-    assert claims.read("Was the order to evacuate given too late?") is None
+    assert claims.read("Was the order to evacuate given too slowly by the mayor's office?").kind == "timely"
+    assert claims.read("Was the order to evacuate given too late?") == Claim("timely", "give", ("order",), ())
+    # what was late is the warning, not the people warned
+    assert claims.read("Were the people of Haltwick warned too late?") == Claim("timely", "warn", (), ())
+    assert claims.read("Did the plant dump waste illegally?") is None  # another how
 
 
 def test_a_claim_restated_or_denied(story_claims):
@@ -67,6 +72,14 @@ def test_a_cause_ruled_out_or_unrelated(story_claims):
         ("ministry", "panic", "deny")]
     assert found(story_claims, "The Interior Ministry said the panic was not due to an LRAD.") == [
         ("ministry", "panic", "deny")]
+
+
+def test_a_claim_that_it_came_late(story_claims):
+    assert found(story_claims, "The students said the warning came far too late.") == [("students", "late", "affirm")]
+    assert found(story_claims, "The Interior Ministry said the warning was given on time.") == [("ministry", "late", "deny")]
+    assert found(story_claims, "The Interior Ministry said the warning was not late.") == [("ministry", "late", "deny")]
+    assert found(story_claims, "The Interior Ministry said the warning could have come sooner.") == [
+        ("ministry", "late", "partial")]
 
 
 def test_a_claim_said_only_in_part(story_claims):

@@ -21,7 +21,8 @@ from ..rules import QuestionRules
 @dataclass(frozen=True)
 class Claim:
     """`kind`: "act" (subject did verb to object), "done" (object had verb done to it,
-    by subject if named), "said" (subject is adjective), "cause" (subject caused object)."""
+    by subject if named), "said" (subject is adjective), "cause" (subject caused object),
+    "timely" (subject, or verb, came late)."""
     kind: str
     verb: str
     subject: tuple[str, ...]
@@ -48,6 +49,7 @@ class Claims:
                     self.said.setdefault(word, (no, yes))
         self.negated = rf"(?:(?:{'|'.join(pack.negation)})\s+)?" if pack.negation else ""
         self.manner = frozenset(pack.claim_manner)
+        self.manner_suffix = pack.claim_manner_suffix
         self.participles = frozenset(pack.claim_irregular_participles)
         self.not_verbs = frozenset(pack.auxiliary + pack.proposal_passive_auxiliary)
         self.causal_verbs = frozenset(pack.claim_causal_verbs)
@@ -56,6 +58,10 @@ class Claims:
         self.caused_by = "|".join(pack.claim_caused_by)
         self.blaming = "|".join(pack.claim_blaming)
         self.partly = "|".join(pack.claim_partly)
+        self.timely_words = frozenset(pack.claim_timely_words)
+        self.plural = re.compile(pack.plural_noun) if pack.plural_noun else None
+        self.late, self.on_time = "|".join(pack.claim_late), "|".join(pack.claim_on_time)
+        self.late_partly = "|".join(pack.claim_late_partly)
         self.not_caused = "|".join(pack.claim_not_caused)
         self.ruled_out = "|".join(pack.claim_ruled_out)
         self.limited = "|".join(pack.claim_limited)
@@ -82,8 +88,11 @@ class Claims:
         text = text.lower().rstrip(" ?")
         text = self.tail.sub("", text) if self.tail else text
         tokens = [t.strip("\"'()") for t in text.split()]
-        if len(tokens) < 3 or self.manner & set(tokens):
-            return None  # "Was the order given too late?": the claim is in how, which this reading does not read
+        if len(tokens) < 3:
+            return None
+        if self.manner & set(tokens) or (self.manner_suffix and tokens[-1].endswith(self.manner_suffix) and len(tokens[-1]) > 4):
+            # "Was the order given too late?": only how late or slow, no other how ("dump waste illegally")
+            return self._timely(tokens) if self.timely_words & set(tokens) else None
         opener, rest = tokens[0], tokens[1:]
         candidates = []  # a do-question's verbs: "Did a power line start the fire?" (not "power")
         for i in range(1, len(rest)):
@@ -118,6 +127,24 @@ class Claims:
         kind = "cause" if rest[i] in self.causal_verbs else "act"
         return self._claim(kind, "cause" if kind == "cause" else rest[i], rest[:i], rest[i + 1:])
 
+    def _timely(self, tokens: list[str]) -> Claim | None:
+        """"Was the order to evacuate given too late?": the order, given; "Did the agency react
+        too slowly?": the agency, react. The claim is that it came late."""
+        opener, rest = tokens[0], [t for t in tokens[1:] if t not in self.manner and t not in self.timely_words]
+        passive = opener in self.openers_be | self.openers_have
+        for i, word in enumerate(rest):
+            base = self.lemma(word, "")
+            if not i or rest[i - 1] in self.determiners or rest[i - 1].endswith("'s") or rest[i - 1] == "to" \
+                    or word in self.not_verbs:
+                continue
+            if (self._participle(word, base) and base != word) if passive else self._verb(word):
+                words = rest[:i]
+                at = next((j - 1 for j, w in enumerate(words) if w in self.after_noun), len(words) - 1)
+                # (not the ones it was done to: "Were the people warned too late?" asks of the warning)
+                done_to = passive and self.plural and self.plural.fullmatch(words[max(at, 0)])
+                return Claim("timely", base, () if done_to else self._phrase(words)[:1], ())
+        return None
+
     def cues(self, text: str, keywords=()) -> QuestionRules | None:
         """The question's claim restated, as affirm and deny cues on a statement's words in
         their base forms; None when the question puts no claim this reading knows.
@@ -145,7 +172,15 @@ class Claims:
         o = self._nouns(claim.object)
         gap, between = self.gap, self.between
         affirm, deny, partial = [], [], []
-        if claim.kind == "said":
+        if claim.kind == "timely":
+            # what came late: the thing ("the order"), or the act's own word ("warned", "the warning")
+            stem = re.escape(claim.verb[:-1] if claim.verb.endswith("e") else claim.verb)
+            came = rf"(?<![\w'-])(?:{''.join(re.escape(n) + '|' for n in claim.subject)}{stem}\w*)(?![\w'-])"
+            affirm.append(rf"{came}{gap}(?<![\w'-])(?:{self.late})(?![\w'-])")
+            affirm.append(rf"(?<![\w'-])(?:{self.late})\s+{came}")
+            deny.append(rf"{came}{gap}(?<![\w'-])(?:{self.on_time})(?![\w'-])")
+            partial.append(rf"{came}{gap}(?<![\w'-])(?:{self.late_partly})(?![\w'-])")
+        elif claim.kind == "said":
             yes, no = self.said[claim.verb]
             said = rf"{s}{gap}(?<![\w'-])(?:{self.be})\s+{self.negated}(?:[a-z]+ly\s+)?"
             affirm.append(rf"{said}(?:{yes})(?![\w'-])")
