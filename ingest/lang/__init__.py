@@ -330,6 +330,7 @@ class LanguagePack:
     proposal_right_to: list[str] = field(default_factory=list)  # "was right to cancel it"
     proposal_wrong_to: list[str] = field(default_factory=list)  # "was wrong to cancel it"
     proposal_lacking: list[str] = field(default_factory=list)  # "the ban has no scientific basis"
+    proposal_reduced: list[str] = field(default_factory=list)  # "the fine should be cut": kept, but less of it
     proposal_harm: list[str] = field(default_factory=list)  # "cancelling it would hurt families": against the act
     proposal_generic: list[str] = field(default_factory=list)  # "welcomed the move": the proposal itself
     proposal_staying: list[str] = field(default_factory=list)  # "the ban would stay", "... should go ahead"

@@ -325,6 +325,8 @@ PACK = LanguagePack(
     claim_irregular_participles=["paid", "made", "said", "held", "found", "lost", "hit", "cut", "built", "sold", "kept",
                                  "left", "sent", "spent", "bought", "caught", "taught", "brought", "told", "met", "set",
                                  "put", "shut", "read", "led", "fed", "fled", "dealt", "meant", "won", "begun", "run"],
+    proposal_reduced=[r"cut", r"reduced", r"lowered", r"shortened", r"halved", r"eased", r"softened", r"trimmed",
+                      r"scaled back", r"watered down"],
     proposal_harm=[r"(?:would|will|could) (?:only |simply |just |also )?(?:hurt|harm|punish|hit|damage|destroy|cripple"
                    r"|undermine|ruin|wreck|devastate|penali[sz]e|cost \w+ jobs)"],
     proposal_generic=[r"plans?", r"proposals?", r"reforms?", r"move", r"measures?", r"bill", r"scheme"],

@@ -54,6 +54,20 @@ def test_backing_or_opposing_the_act_proposed(story_cancel):
         ("ministry", "cancel", "deny")]
 
 
+@pytest.fixture
+def story_stand(story):
+    question(story, "stand", "Should the ban on the LRAD stand?", affirm=[r"\bzzz\b"])
+    return story
+
+
+def test_a_thing_kept_but_lessened_is_kept_in_part(story_stand):
+    assert found(story_stand, "The students said the LRAD ban should be shortened.") == [("students", "stand", "partial")]
+    assert found(story_stand, "The Interior Ministry asked for a shorter LRAD ban.") == [("ministry", "stand", "partial")]
+    # not lessened: "should not be cut" is no partial
+    assert found(story_stand, "The students said the LRAD ban should not be shortened.") != [
+        ("students", "stand", "partial")]
+
+
 def test_a_harm_the_act_would_do_is_against_it(story_cancel):
     assert found(story_cancel, "The Interior Ministry said cancelling the LRAD contract would hurt the police.") == [
         ("ministry", "cancel", "deny")]

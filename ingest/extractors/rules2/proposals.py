@@ -122,6 +122,10 @@ class Proposals:
         self.between = between
         self.dismissal = "|".join(pack.dismissal)
         self.harm = "|".join(pack.proposal_harm)
+        self.reduced = "|".join(pack.proposal_reduced)
+        self.ought_words = "|".join(pack.proposal_restating + pack.proposal_intending)
+        self.not_words = "|".join(pack.negation)
+        self.narrowing = "|".join(pack.cue_narrowing)
         self.right, self.wrong = pack.proposal_right_to, pack.proposal_wrong_to
         self.unchanged = frozenset(pack.proposal_unchanged_participles)
         self.generic = "|".join(pack.proposal_generic)
@@ -140,7 +144,7 @@ class Proposals:
         if not proposal:
             return None
         action, thing, of_subject = proposal
-        affirm, deny, acted, objects = [], [], None, []
+        affirm, deny, partial, acted, objects = [], [], [], None, []
         things = rf"{re.escape(thing)}(?:s|es)?(?![\w-])" if thing else None
         if things:
             objects.append(things)
@@ -199,9 +203,17 @@ class Proposals:
                     undone.append(rf"{fate}(?:{self.going})(?![\w-])")
             (affirm if action in self.keeping else deny).extend(kept)
             (deny if action in self.keeping else affirm).extend(undone)
+            if self.ought_words and self.reduced:
+                # "the fine should be cut": kept, but less of it (not "should not be cut", which
+                # a partial cue would read the same)
+                partial.append(rf"(?<![\w-]){things}(?:(?!(?<![\w'-])(?:{self.not_words})(?![\w'-]))[^,;:.!?]){{0,30}}?"
+                               rf"(?<![\w-])(?:{self.ought_words})\s+be\s+(?:{self.reduced})(?![\w-])")
+            if self.narrowing:  # "asks for a shorter ban"
+                partial.append(rf"{self.support}(?:(?:a|an|the)\s+)?(?:{self.narrowing})\s+{things}")
         if not affirm:
             return None
-        return ProposalRules(key="", topic="", number=False, keywords=None, unit=None, partial=None,
+        return ProposalRules(key="", topic="", number=False, keywords=None, unit=None,
+                             partial=re.compile("|".join(partial)) if partial else None,
                              affirm=re.compile("|".join(affirm)), deny=re.compile("|".join(deny)),
                              acted=re.compile(acted) if acted else None,
                              object_end=re.compile(rf"(?:{'|'.join(objects)})$") if objects else None)
