@@ -62,7 +62,7 @@ def story_stand(story):
 
 def test_a_thing_kept_but_lessened_is_kept_in_part(story_stand):
     assert found(story_stand, "The students said the LRAD ban should be shortened.") == [("students", "stand", "partial")]
-    assert found(story_stand, "The Interior Ministry asked for a shorter LRAD ban.") == [("ministry", "stand", "partial")]
+    assert found(story_stand, "The Interior Ministry said it backs a shorter ban on the LRAD.") == [("ministry", "stand", "partial")]
     # not lessened: "should not be cut" is no partial
     assert found(story_stand, "The students said the LRAD ban should not be shortened.") != [
         ("students", "stand", "partial")]
