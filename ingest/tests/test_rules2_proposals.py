@@ -68,6 +68,12 @@ def test_a_thing_kept_but_lessened_is_kept_in_part(story_stand):
         ("students", "stand", "partial")]
 
 
+def test_a_clause_after_a_day_is_no_noun_phrase(story_stand):
+    # "on Thursday that the ban ...": the day's phrase ends where the clause opens
+    assert found(story_stand, "The students told reporters on Thursday that the ban on the LRAD should be shortened.") == [
+        ("students", "stand", "partial")]
+
+
 def test_a_harm_the_act_would_do_is_against_it(story_cancel):
     assert found(story_cancel, "The Interior Ministry said cancelling the LRAD contract would hurt the police.") == [
         ("ministry", "cancel", "deny")]

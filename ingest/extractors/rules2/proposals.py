@@ -89,8 +89,10 @@ class Proposals:
         # the thing, or the act, inside another noun phrase: "critics of the loan were wrong",
         # "blocking the takeover would be a mistake", "accused the ministry of defending it"
         dets = "|".join(pack.cue_determiners)
+        # (a clause that opens between them ends the phrase: "told the Herald on Thursday that the fine ...")
+        clause_open = rf"(?!(?:[\w'-]+\s+){{0,3}}(?:{'|'.join(pack.complementizer)})\s)" if pack.complementizer else ""
         self.inside = re.compile(
-            rf"(?<![\w'-])(?:(?:{'|'.join(w for w in pack.proposal_after_noun if w not in ('and', 'or'))})\s+(?:[\w'-]+\s+){{0,3}}"
+            rf"(?<![\w'-])(?:(?:{'|'.join(w for w in pack.proposal_after_noun if w not in ('and', 'or'))})\s+{clause_open}(?:[\w'-]+\s+){{0,3}}"
             rf"|(?!(?:{'|'.join(pack.proposal_not_gerund)})\s)[a-z]{{2,}}ing\s+(?:(?:{dets})\s+)?(?:[\w'-]+\s+)?)$")
         # "the ban was out of proportion", "a four-year ban for one tub is absurd", "the
         # cancellation would be a mistake"; "called the ban absurd"
