@@ -43,3 +43,18 @@ def test_an_outlet_named_with_what_it_is(story, sentence):
 ])
 def test_no_credit_without_an_outlet_of_the_story(story, sentence):
     assert [via for *_, via in credited(story, sentence)] == [None], sentence
+
+
+def test_an_outlet_cited_by_its_name_without_its_note(story):
+    # "Radio Lanmouth (English service)" is cited as "Radio Lanmouth"; "Balkan Broadcasting
+    # Service (BBS)" as "BBS"; a note that is no name ("English service") cites nothing
+    from ledger.models import Outlet
+
+    Outlet.objects.create(story=story, key="lanmouth", name="Radio Lanmouth (English service)", domains=["rl.example"])
+    Outlet.objects.create(story=story, key="bbs", name="Balkan Broadcasting Service (BBS)", domains=["bbs.example"])
+    assert credited(story, "The Interior Minister told Radio Lanmouth that the police have no such device.") == [
+        ("ministry", "deny", "lanmouth")]
+    assert credited(story, "The Interior Minister told BBS that the police have no such device.") == [
+        ("ministry", "deny", "bbs")]
+    assert credited(story, "The Interior Minister told the English service that the police have no such device.") == [
+        ("ministry", "deny", None)]

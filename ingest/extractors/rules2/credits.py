@@ -10,14 +10,35 @@ _SHORT = re.compile(r"the (?:[\w'\-]+ )+(\w{4,})")  # a newspaper's "the ... Her
 _CREDIT_END = re.compile(r"[^,.;:\"]{0,30},\s*")  # "... reported on Wednesday, "
 
 
+_NOTE = re.compile(r"\s*\(([^)]*)\)\s*")
+_PROPER = re.compile(r"[A-Z][\w'&.-]*(?:\s+(?:[A-Z][\w'&.-]*|of|di|de|der|la|le|the|for))*\s+[A-Z][\w'&.-]*|[A-Z]{2,}")
+
+
+def _name_forms(name: str) -> set[str]:
+    """The forms an outlet's name is cited by: "Corriere di Lusara (English edition)" as
+    "Corriere di Lusara"; "ABS Radio (Aldmere Broadcasting Service)" as "ABS Radio", "ABS" and
+    "Aldmere Broadcasting Service" (a note in brackets that is itself a name, not "English edition")."""
+    forms = set()
+    bare = _NOTE.sub(" ", name).strip()
+    if bare and bare != name:
+        forms.add(bare)
+    for note in _NOTE.findall(name):
+        if _PROPER.fullmatch(note.strip()):
+            forms.add(note.strip())
+    first = bare.split()[0] if bare.split() else ""
+    if len(first) > 1 and first.isupper() and first.isalpha():
+        forms.add(first)
+    return forms
+
+
 class Credits:
     def __init__(self, story, pack: LanguagePack):
         n = pack.normalize
         names, shorts = {}, {}
         for o in story.outlets.all():
-            for name in {o.name, o.key}:
+            for name in {o.name, o.key, *_name_forms(o.name or "")}:
                 if name and len(name) > 1:
-                    names[n(name).lower()] = o.key
+                    names.setdefault(n(name).lower(), o.key)
             short = _SHORT.fullmatch(n(o.name or "").lower())
             if short:  # "The Kestrin Clarion" is "the Clarion" once named
                 shorts.setdefault("the " + short.group(1), set()).add(o.key)
