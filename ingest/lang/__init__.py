@@ -257,6 +257,10 @@ class LanguagePack:
     dateline: str = ""
     # Words before a figure that make it a difference, not a level ("cut by eight months").
     figure_difference: list[str] = field(default_factory=list)
+    # a unit, with the words of other units of its measure and what one of them is in it
+    # ("months": years are 12)
+    figure_unit_conversions: dict = field(default_factory=dict)
+    figure_age_after: list[str] = field(default_factory=list)  # "sixty years old": an age, no span of time
     figure_superseded: list[str] = field(default_factory=list)  # "the earlier penalty of 48 million"
     # Official acts that change a figure: the figure they come to is the actor's, when what
     # they change is what the question counts ("cut the ban to 16 months").

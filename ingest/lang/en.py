@@ -490,6 +490,9 @@ PACK = LanguagePack(
     # figures that are no count of the question's unit (rules/2 figures)
     figure_fraction_part=[r"half", r"halves", r"thirds?", r"quarters?", r"fifths?", r"sixths?", r"sevenths?", r"eighths?",
                           r"ninths?", r"tenths?"],
+    figure_unit_conversions={"months": [(r"years?", 12)], "weeks": [(r"years?", 52)], "days": [(r"weeks?", 7)],
+                             "hours": [(r"days?", 24)], "minutes": [(r"hours?", 60)], "years": [(r"months?", 1 / 12)]},
+    figure_age_after=[r"old", r"of age"],
     figure_rank_label=[r"number", r"no\.", r"#", r"batch", r"lot", r"model", r"flight", r"route", r"line", r"bus",
                        r"platform", r"gate", r"room", r"ward", r"article", r"section", r"clause", r"chapter",
                        r"page", r"case", r"bill", r"directive", r"regulation", r"resolution"],

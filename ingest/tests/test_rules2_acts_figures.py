@@ -81,3 +81,15 @@ def test_a_number_joined_to_a_word_is_no_figure(story_ban):
     assert run(rules2, story_ban, "The High Court said the ban on under-21 riders should be 16 months.", ["ban"]) == [
         ("court", "ban-months", "number", 16)]
     assert run(rules2, story_ban, "The High Court said the ban on under-21 riders should stay.", ["ban"]) == []
+
+
+def test_a_figure_in_another_unit_of_the_same_measure(story_ban):
+    # "four years" under "months" is 48; an age is no span of the ban, nor years far from it
+    assert run(rules2, story_ban, "The High Court said the ban should last four years.", ["ban"]) == [
+        ("court", "ban-months", "number", 48)]
+    assert run(rules2, story_ban, "The High Court said the ban on the 60 years old ferry should stay.", ["ban"]) == []
+
+
+def test_a_figure_refuted_with_its_determiner(story_ban):
+    assert run(rules2, story_ban, "The High Court said the ban should be 16 months rather than the 48 months asked.",
+               ["ban"]) == [("court", "ban-months", "number", 16)]

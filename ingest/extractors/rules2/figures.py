@@ -43,6 +43,9 @@ class Unit:
     money: str = ""  # the currency symbols whose money the unit names ("pounds": "£")
     measure: bool = False  # a unit no plural noun counts (%, money, a rate, a measure): "33,000 workers" is none of it
     words: tuple = ()  # the unit's own words ("crowns" of "crowns per share")
+    # other units of the same measure, each with what one of them is in this unit: "four
+    # years" under "months" is 48
+    converted: tuple = ()
 
 
 class Figures:
@@ -52,7 +55,9 @@ class Figures:
         self.approximate = words(pack.approximate)
         self.not_a_figure = re.compile(rf"\s*(?:{'|'.join(pack.not_a_figure)})(?!\w)", re.IGNORECASE) \
             if pack.not_a_figure else None
-        self.refuted = re.compile(rf"(?<!\w)(?:{'|'.join(pack.refuted)})\s*$", re.IGNORECASE) if pack.refuted else None
+        # (with its determiner: "rather than the four years")
+        dets = rf"(?:\s+(?:{'|'.join(pack.determiners)}))?" if pack.determiners else ""
+        self.refuted = re.compile(rf"(?<!\w)(?:{'|'.join(pack.refuted)}){dets}\s*$", re.IGNORECASE) if pack.refuted else None
         # "the earlier penalty of 48 million", "its original estimate of 4,000": a figure replaced
         self.superseded = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_superseded)})\s+(?:[\w-]+\s+){{0,2}}?(?:of\s+)?$",
                                      re.IGNORECASE) if pack.figure_superseded else None
@@ -152,6 +157,8 @@ class Figures:
             if pack.figure_rank_label else None
         self.currency_names = {sym: re.compile(rf"(?:{names})", re.IGNORECASE)
                                for sym, names in pack.figure_currency_names.items()}
+        self.age_after = re.compile(rf"\s+(?:{'|'.join(pack.figure_age_after)})(?!\w)") if pack.figure_age_after else None
+        self.conversions = {unit: tuple(others) for unit, others in pack.figure_unit_conversions.items()}
         self.not_a_count = re.compile(rf"(?:{'|'.join(pack.not_a_figure)})", re.IGNORECASE) if pack.not_a_figure else None
         votes = "|".join(pack.figure_vote_verbs)
         # "rejected the contract by 94%": a vote's margin; "96% voted", "59% of members": a share of a group
@@ -209,8 +216,10 @@ class Figures:
         money = "".join(sym for sym, names in self.currency_names.items() if any(names.fullmatch(w) for w in unit_words))
         measure = rate or scale != 1.0 or bool(money) \
             or bool(self.not_a_count and any(self.not_a_count.fullmatch(w) for w in unit_words))
+        converted = tuple((re.compile(rf",?[\s-]*(?:{other})(?!\w)"), factor)
+                          for other, factor in self.conversions.get(unit_words[-1], ())) if len(unit_words) == 1 else ()
         return Unit(re.compile(rf",?\s*(?:(?:[\w'-]+\s+){{0,3}}?(?:{body})|{_singular(body)})(?!\w)"), scale, rate,
-                    money, measure, tuple(unit_words))
+                    money, measure, tuple(unit_words), converted)
 
     def figure(self, q: "QuestionRules2", c: str, *, bare: bool = False) -> tuple[float, float | None, float] | None:
         """(value, value_high, confidence) of the figure the content gives. `bare`: the unit
@@ -265,7 +274,7 @@ class Figures:
                     continue  # "half a", "a" alone: an article, not a count
             elif re.fullmatch(r"\d{4}", m.group("digits")) and 1900 <= value <= 2100:
                 continue  # a year
-            if self.refuted and self.refuted.search(c[max(0, m.start() - 16):m.start()].rstrip(", ")):
+            if self.refuted and self.refuted.search(c[max(0, m.start() - 20):m.start()].rstrip(", ")):
                 continue  # "2,400, not 4,200": the figure the speaker refutes
             if self.superseded and self.superseded.search(c[max(0, m.start() - 40):m.start()]):
                 continue  # "the earlier penalty of 48 million had been based on ...": not the figure held now
@@ -314,6 +323,16 @@ class Figures:
                              and q.keywords.search(c, pct.end(), pct.end() + 25)):
                 continue  # "59% of members", "96% voted to strike": a share of a group or a vote; not "20% of jobs"
             at_unit = unit.rx.match(c, end) if unit else None
+            if unit and unit.converted and not at_unit:
+                for other, factor in unit.converted:  # "a ban of four years" under "months": 48
+                    conv = other.match(c, end)
+                    # (said of what the question asks, beside it, and no age: "sixty years old")
+                    if conv and not (self.age_after and self.age_after.match(c, conv.end())) and q.keywords \
+                            and (q.keywords.search(c, max(0, m.start() - NEAR), m.start())
+                                 or q.keywords.search(c, conv.end(), conv.end() + NEAR)):
+                        at_unit = conv
+                        value, high = value * factor, high * factor if high else None
+                        break
             if at_unit and self.figure_rx.search(at_unit.group(0).lstrip(", ")):
                 at_unit = None  # "Sept. 13, demanding a 40% raise": the unit is the next figure's
             with_unit = bool(at_unit)
