@@ -93,3 +93,11 @@ def test_a_figure_in_another_unit_of_the_same_measure(story_ban):
 def test_a_figure_refuted_with_its_determiner(story_ban):
     assert run(rules2, story_ban, "The High Court said the ban should be 16 months rather than the 48 months asked.",
                ["ban"]) == [("court", "ban-months", "number", 16)]
+
+
+def test_a_spelt_figure_after_an_article_and_a_figure_judged(story_ban):
+    assert run(rules2, story_ban, "The High Court said it would impose a two-year ban.", ["ban"]) == [
+        ("court", "ban-months", "number", 24)]
+    # a figure judged too much is not the one the speaker holds
+    assert run(rules2, story_ban, "The High Court said a four-year ban was out of all proportion.", ["ban"]) == []
+    assert run(rules2, story_ban, "The High Court said 48 months is too long for a ban.", ["ban"]) == []

@@ -157,6 +157,10 @@ class Figures:
             if pack.figure_rank_label else None
         self.currency_names = {sym: re.compile(rf"(?:{names})", re.IGNORECASE)
                                for sym, names in pack.figure_currency_names.items()}
+        self.judged_against = re.compile(
+            rf"[^,;:.!?]{{0,40}}?(?<!\w)(?:{'|'.join(pack.proposal_copula)})\s+(?:[a-z]+ly\s+)?"
+            rf"(?:{'|'.join(pack.proposal_disapproval + pack.figure_judged_against)})(?!\w)", re.IGNORECASE) \
+            if pack.proposal_copula and pack.proposal_disapproval else None
         self.age_after = re.compile(rf"\s+(?:{'|'.join(pack.figure_age_after)})(?!\w)") if pack.figure_age_after else None
         self.conversions = {unit: tuple(others) for unit, others in pack.figure_unit_conversions.items()}
         self.not_a_count = re.compile(rf"(?:{'|'.join(pack.not_a_figure)})", re.IGNORECASE) if pack.not_a_figure else None
@@ -256,7 +260,12 @@ class Figures:
                 continue  # "rejected the contract by 94%": a vote's margin
             if spelt and m.group("word2") and _spelt(self.number_words.get(m.group("word").lower()),
                                                      self.number_words.get(m.group("word2").lower())) is None:
-                m = self.single_rx.match(c, m.start())  # "five a day": only "five" is the figure
+                # "five a day": only "five" is the figure; "a two-year ban": only "two"
+                if m.group("word").lower() in self.articles:
+                    m = self.single_rx.match(c, m.start("word2"))
+                    value, spelt = self._value(m)
+                else:
+                    m = self.single_rx.match(c, m.start())
             if spelt and m.groupdict().get("word3") and m.group("mult") \
                     and (_spelt(self.number_words.get(m.group("word").lower()),
                                 self.number_words.get((m.group("word2") or "").lower())) or 0) >= 1000:
@@ -281,6 +290,8 @@ class Figures:
             if self.difference and self.difference.search(c[max(0, m.start() - 12):m.start()]) \
                     and (self.range_tail.match(c, m.end()) or self.unit_then_tail.match(c, m.end())):
                 continue  # "reduced by eight months to 16 months": the level it came to follows
+            if self.judged_against and self.judged_against.match(c, m.end()):
+                continue  # "a four-year ban for one tub was out of all proportion": the figure is judged, not held
             if self.refuted_after and (r := self.refuted_after.match(c, m.end())) \
                     and not re.search(r"[,;:]|\b(?:that|which|who|and|or)\b", r.group(0)):
                 continue  # "45 decibels is not a limit, it is a closure": what the figure is not
