@@ -260,6 +260,7 @@ class LanguagePack:
     # a unit, with the words of other units of its measure and what one of them is in it
     # ("months": years are 12)
     figure_unit_conversions: dict = field(default_factory=dict)
+    figure_unit_synonyms: dict = field(default_factory=dict)  # "people": lives, bodies, victims
     figure_judged_against: list[str] = field(default_factory=list)  # "four years is too long": not held
     figure_age_after: list[str] = field(default_factory=list)  # "sixty years old": an age, no span of time
     figure_superseded: list[str] = field(default_factory=list)  # "the earlier penalty of 48 million"

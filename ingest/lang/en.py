@@ -493,6 +493,7 @@ PACK = LanguagePack(
     figure_unit_conversions={"months": [(r"years?", 12)], "weeks": [(r"years?", 52)], "days": [(r"weeks?", 7)],
                              "hours": [(r"days?", 24)], "minutes": [(r"hours?", 60)], "years": [(r"months?", 1 / 12)]},
     figure_judged_against=[r"too (?:long|short|high|low|much|little|harsh|lenient|big|small|many|few)"],
+    figure_unit_synonyms={"people": [r"persons", r"lives", r"victims", r"bodies", r"dead", r"deaths", r"fatalities"]},
     figure_age_after=[r"old", r"of age"],
     figure_rank_label=[r"number", r"no\.", r"#", r"batch", r"lot", r"model", r"flight", r"route", r"line", r"bus",
                        r"platform", r"gate", r"room", r"ward", r"article", r"section", r"clause", r"chapter",

@@ -171,3 +171,13 @@ def test_a_range_in_words_keeps_its_and(story):
             ("The students said eighteen hundred people came to the square.", (1800, None)),
             ("The students said three hundred and twelve people came to the square.", (312, None))):
         assert spans(story, sentence) == [value], sentence
+
+
+def test_a_count_of_people_by_another_word_for_them(story):
+    # "lives", "victims", "bodies" count people; the crowd question's unit is "people"
+    from ledger.models import Question, Topic
+
+    Question.objects.create(story=story, topic=Topic.objects.get(story=story, key="crowds"), key="dead", kind="number",
+                            unit="people", text="How many people died?", keywords=[r"\bdied\b", r"\blives\b", r"\bdead\b"])
+    assert figures(story, "The Interior Ministry said the crush had claimed twelve lives.", "dead") == [12]
+    assert figures(story, "The Interior Ministry said 14 victims had died.", "dead") == [14]

@@ -162,6 +162,7 @@ class Figures:
             rf"(?:{'|'.join(pack.proposal_disapproval + pack.figure_judged_against)})(?!\w)", re.IGNORECASE) \
             if pack.proposal_copula and pack.proposal_disapproval else None
         self.age_after = re.compile(rf"\s+(?:{'|'.join(pack.figure_age_after)})(?!\w)") if pack.figure_age_after else None
+        self.unit_synonyms = dict(pack.figure_unit_synonyms)
         self.conversions = {unit: tuple(others) for unit, others in pack.figure_unit_conversions.items()}
         self.not_a_count = re.compile(rf"(?:{'|'.join(pack.not_a_figure)})", re.IGNORECASE) if pack.not_a_figure else None
         votes = "|".join(pack.figure_vote_verbs)
@@ -212,6 +213,9 @@ class Figures:
         if scale != 1.0:
             unit_words = unit_words[1:]
         body = r"\s+".join(re.escape(w) for w in unit_words)
+        if len(unit_words) == 1 and unit_words[0] in self.unit_synonyms:
+            # "twelve lives", "three bodies" under "people"
+            body = "|".join([body, *self.unit_synonyms[unit_words[0]]])
         if self.percent_words and self.percent_words.fullmatch(" ".join(unit_words)):
             body = self.percent_words.pattern  # "40 per cent" under "%", "40%" under "per cent"
         # ", ferries" after "three, at most four"; "Orrelink's ferries"; the singular only
