@@ -68,6 +68,19 @@ def test_a_thing_kept_but_lessened_is_kept_in_part(story_stand):
         ("students", "stand", "partial")]
 
 
+def test_a_thing_called_to_be_undone_with_what_it_is_on(story_stand):
+    # "called for the ban on the LRAD to be lifted" is no backing of the ban
+    assert ("students", "stand", "affirm") not in found(
+        story_stand, "The students called for the ban on the LRAD to be lifted.")
+
+
+def test_the_speakers_own_saying_recalled_is_no_statement(story_stand):
+    assert found(story_stand, "\u201cThree weeks ago we called for the ban to be shortened,\u201d the students "
+                              "said.") == []
+    assert found(story_stand, "\u201cWe call for the ban to be shortened,\u201d the students said.") == [
+        ("students", "stand", "partial")]
+
+
 def test_a_clause_after_a_day_is_no_noun_phrase(story_stand):
     # "on Thursday that the ban ...": the day's phrase ends where the clause opens
     assert found(story_stand, "The students told reporters on Thursday that the ban on the LRAD should be shortened.") == [

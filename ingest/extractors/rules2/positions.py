@@ -95,6 +95,10 @@ class Positions:
         self.conditional = words(pack.conditional)
         self.rumour = words(pack.rumour)
         self.recalled = words(pack.recalled)
+        self.recalled_own = re.compile(
+            rf"\W*(?:{'|'.join(pack.recalled)})\s*,?\s*(?:{'|'.join(pack.first_person)})\s+(?:[\w'-]+\s+)?"
+            rf"(?:{'|'.join(pack.attribution + pack.proposal_support)})(?!\w)", re.IGNORECASE) \
+            if pack.recalled and pack.first_person else None
         # "had called for", "had repeatedly told reporters that": the verb of saying in the past
         # perfect, right before its content
         self.recalled_saying = re.compile(
@@ -204,6 +208,8 @@ class Positions:
             return True  # "stopped short of calling for a suspension"
         if self.recalled and self.recalled.search(re.split(r"[,;:(]", prefix[-40:])[-1]):
             return True  # "three weeks ago you said ...": an earlier saying, recalled
+        if self.recalled_own and self.recalled_own.match(c):
+            return True  # '"Three weeks ago we asked for the fine to be reduced," he said': the speaker's own, recalled
         if self.recalled_saying and self._recalled_saying(prefix[-80:], c[:30]):
             return True  # "last month the minister had called for ...": a saying before the news
         # Hearsay about the saying itself ("X has reportedly told ...", "rumours that X said"),

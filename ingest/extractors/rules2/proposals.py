@@ -73,7 +73,9 @@ class Proposals:
         # the thing backed is the thing itself, not one to be done to it: "called for the contract to be
         # cancelled", "want the contract cancelled" (read as the proposal restated, after the pack's folds)
         # (nor kept only in suspense: "keep the ban under review")
-        self.done_to = r"(?!(?:\s+to)?\s+be\s|\s+[a-z]+(?:ed|en|wn)(?![\w-])" \
+        # (with what it is of or on between: "called for the ban on the device to be lifted")
+        of = rf"(?:\s+(?:{'|'.join(pack.proposal_after_noun)})\s+(?:[\w'-]+\s+){{0,3}}?[\w'-]+)?" if pack.proposal_after_noun else ""
+        self.done_to = rf"(?!{of}\s+to\s+be\s|\s+be\s|\s+[a-z]+(?:ed|en|wn)(?![\w-])" \
             + (rf"|\s+(?:{'|'.join(pack.proposal_suspense)})(?![\w-])" if pack.proposal_suspense else "") + ")"
         # who backs it in what was said: the speaker ("they back", "it does not support"), not
         # another named before the verb ("said the council backed the loan") nor one backed by
