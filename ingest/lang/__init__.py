@@ -261,6 +261,7 @@ class LanguagePack:
     # ("months": years are 12)
     figure_unit_conversions: dict = field(default_factory=dict)
     figure_unit_synonyms: dict = field(default_factory=dict)  # "people": lives, bodies, victims
+    figure_guessed: list[str] = field(default_factory=list)  # "the toll could rise to ten": a guess
     figure_judged_against: list[str] = field(default_factory=list)  # "four years is too long": not held
     figure_age_after: list[str] = field(default_factory=list)  # "sixty years old": an age, no span of time
     figure_superseded: list[str] = field(default_factory=list)  # "the earlier penalty of 48 million"
@@ -337,6 +338,7 @@ class LanguagePack:
     proposal_wrong_to: list[str] = field(default_factory=list)  # "was wrong to cancel it"
     proposal_lacking: list[str] = field(default_factory=list)  # "the ban has no scientific basis"
     proposal_reduced: list[str] = field(default_factory=list)  # "the fine should be cut": kept, but less of it
+    proposal_extraposed: list[str] = field(default_factory=list)  # "*it* would be a mistake to cancel it"
     proposal_harm: list[str] = field(default_factory=list)  # "cancelling it would hurt families": against the act
     proposal_generic: list[str] = field(default_factory=list)  # "welcomed the move": the proposal itself
     proposal_staying: list[str] = field(default_factory=list)  # "the ban would stay", "... should go ahead"
@@ -353,6 +355,9 @@ class LanguagePack:
     # its last word, if it is an institution's noun (a full match of the pattern).
     name_head_before: list[str] = field(default_factory=list)
     name_head_nouns: str = ""
+    # A question's verb and the other verbs that do the same ("cancel": scrap, terminate), in
+    # their base forms: what a should-question proposes or a claim says, in other words
+    verb_synonyms: dict = field(default_factory=dict)
     claim_openers_do: list[str] = field(default_factory=list)
     claim_openers_be: list[str] = field(default_factory=list)
     claim_openers_have: list[str] = field(default_factory=list)
@@ -363,6 +368,8 @@ class LanguagePack:
     claim_caused_by: list[str] = field(default_factory=list)  # "the slide was caused by the budget"
     claim_blaming: list[str] = field(default_factory=list)  # "blamed the budget"
     claim_partly: list[str] = field(default_factory=list)  # "the budget was part of the problem"
+    claim_cleft: list[str] = field(default_factory=list)  # "*it was* the LRAD that caused it"
+    claim_nothing: list[str] = field(default_factory=list)  # "*nothing* unlawful about the LRAD"
     claim_not_caused: list[str] = field(default_factory=list)  # "had nothing to do with"
     claim_ruled_out: list[str] = field(default_factory=list)  # "ruled out X as the cause"
     claim_limited: list[str] = field(default_factory=list)  # "legal only in warning mode": in part

@@ -101,3 +101,7 @@ def test_a_spelt_figure_after_an_article_and_a_figure_judged(story_ban):
     # a figure judged too much is not the one the speaker holds
     assert run(rules2, story_ban, "The High Court said a four-year ban was out of all proportion.", ["ban"]) == []
     assert run(rules2, story_ban, "The High Court said 48 months is too long for a ban.", ["ban"]) == []
+
+
+def test_a_figure_guessed_for_later_is_not_held(story_ban):
+    assert run(rules2, story_ban, "The High Court said the ban could rise to 24 months.", ["ban"]) == []

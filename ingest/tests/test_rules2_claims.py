@@ -82,6 +82,16 @@ def test_a_claim_that_it_came_late(story_claims):
         ("ministry", "late", "partial")]
 
 
+def test_more_shapes_of_a_claim(story_claims):
+    # a cleft, another blamed, "nothing ... about", a negated modal perfect, a synonym of the verb
+    assert found(story_claims, "The students said it was an LRAD that caused the panic.") == [("students", "panic", "affirm")]
+    assert found(story_claims, "The Interior Ministry blamed the panic on troublemakers.") == [("ministry", "panic", "deny")]
+    assert found(story_claims, "The Interior Ministry said there was nothing dangerous about the LRAD.") == [
+        ("ministry", "safe", "affirm")]
+    assert found(story_claims, "The Interior Ministry said the LRAD could not have caused the panic.") == [
+        ("ministry", "panic", "deny")]
+
+
 def test_a_claim_said_only_in_part(story_claims):
     assert found(story_claims, "The Interior Ministry said the LRAD is safe only in warning mode.") == [
         ("ministry", "safe", "partial")]

@@ -94,6 +94,18 @@ def test_a_harm_the_act_would_do_is_against_it(story_cancel):
         ("students", "cancel", "deny")]
 
 
+def test_the_act_in_other_words(story_cancel, story_stand):
+    # a synonym of the question's verb, an extraposed judgement, a thing undone in another word
+    assert found(story_cancel, "The students said the LRAD contract should be terminated.") == [
+        ("students", "cancel", "affirm")]
+    assert found(story_cancel, "The Interior Ministry said it would be irresponsible to scrap the LRAD contract.") == [
+        ("ministry", "cancel", "deny")]
+    assert found(story_stand, "The students said the ban on the LRAD should be waived.") == [("students", "stand", "deny")]
+    # not turned by its own negation into the other side: no record rather than a wrong one
+    assert ("ministry", "stand", "deny") not in found(
+        story_stand, "The Interior Ministry said the ban on the LRAD would not be withdrawn.")
+
+
 def test_the_thing_whose_fate_is_asked_turns_the_other_way(story_cancel):
     # to cancel a contract is to undo it: defending the contract says it should not be cancelled
     assert found(story_cancel, "The Interior Ministry defended the LRAD contract on Friday.") == [

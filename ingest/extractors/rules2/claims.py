@@ -37,6 +37,7 @@ class Claims:
         self.openers_be = frozenset(pack.claim_openers_be)
         self.openers_have = frozenset(pack.claim_openers_have)
         self.determiners = frozenset(pack.cue_determiners)
+        self.synonyms = dict(pack.verb_synonyms)
         self.after_noun = frozenset(pack.proposal_after_noun)
         # a word said of the subject, with the words that say it and the words that deny it
         # ("safe": safe / unsafe|dangerous; "unlawful": unlawful|illegal / lawful)
@@ -58,6 +59,8 @@ class Claims:
         self.caused_by = "|".join(pack.claim_caused_by)
         self.blaming = "|".join(pack.claim_blaming)
         self.partly = "|".join(pack.claim_partly)
+        self.cleft = "|".join(pack.claim_cleft)
+        self.nothing = "|".join(pack.claim_nothing)
         self.timely_words = frozenset(pack.claim_timely_words)
         self.plural = re.compile(pack.plural_noun) if pack.plural_noun else None
         self.late, self.on_time = "|".join(pack.claim_late), "|".join(pack.claim_on_time)
@@ -76,7 +79,8 @@ class Claims:
         self.between = rf"(?:(?!(?:{stop})(?![\w'-]))[\w'-]+\s+){{0,3}}?" if stop else r"(?:[\w'-]+\s+){0,3}?"
         # between the claim's subject and its verb, within one clause, no guess ("the buses may be safe")
         guesses = pack.speculation + pack.rumour
-        guess = rf"(?!(?<![\w'-])(?:{'|'.join(guesses)})(?![\w'-]))" if guesses else ""
+        # (but "could not have caused": a denial, not a guess)
+        guess = rf"(?!(?<![\w'-])(?:{'|'.join(guesses)})(?![\w'-])(?!\s+(?:not|never)\b))" if guesses else ""
         self.gap = rf"(?:{guess}[^,;:.!?\"]){{0,40}}?"
         self.enabled = bool(self.lemma and self.openers_do and self.openers_be)
 
@@ -185,6 +189,9 @@ class Claims:
             said = rf"{s}{gap}(?<![\w'-])(?:{self.be})\s+{self.negated}(?:[a-z]+ly\s+)?"
             affirm.append(rf"{said}(?:{yes})(?![\w'-])")
             deny.append(rf"{said}(?:{no})(?![\w'-])")
+            if self.nothing:  # "there is nothing unlawful about the LRAD" (its negation opens the cue: not turned)
+                affirm.append(rf"(?<![\w'-])(?:{self.nothing})\s+(?:{no})\s+about\s+{between}{s}")
+                deny.append(rf"(?<![\w'-])(?:{self.nothing})\s+(?:{yes})\s+about\s+{between}{s}")
             if self.limited:  # "legal only in warning mode"
                 partial.append(rf"{said}(?:{yes})\s+(?:{self.limited})(?![\w'-])")
         elif claim.kind == "cause":
@@ -195,6 +202,10 @@ class Claims:
             if o:
                 affirm.append(rf"{o}{gap}(?<![\w'-])(?:{self.caused_by})\s+{between}(?:[\w'-]+\s+(?:of|from)\s+{between})?{s}")
                 affirm.append(rf"(?<![\w'-])(?:{self.blaming})\s+{between}{o}\s+on\s+{between}{s}")
+                # another blamed: "blamed the stampede on troublemakers"
+                deny.append(rf"(?<![\w'-])(?:{self.blaming})\s+{between}{o}\s+on\s+(?!{gap}(?<![\w'-]){s})")
+                if self.cleft:  # "it was the LRAD that caused the stampede"
+                    affirm.append(rf"(?<![\w'-])(?:{self.cleft})\s+{between}{s}\s+(?:that|which)\s+(?:{self.caused})\s+{between}{o}")
                 # another cause named: "the flooding was caused by record rain"
                 deny.append(rf"{o}{gap}(?<![\w'-])(?:{self.caused_by})\s+(?!{gap}(?<![\w'-]){s})")
             if self.not_caused:  # "ruled out the LRAD as the cause", "the LRAD had nothing to do with it"
@@ -208,12 +219,12 @@ class Claims:
             affirm.append(rf"{s}{gap}(?<![\w'-])(?:{self.be})\s+(?:(?:not|partly|partially|largely|mainly|solely|also)\s+)?"
                           rf"(?:to blame|responsible|the (?:main |primary |real |only )?cause)(?![\w'-])")
         elif claim.kind == "act" and s:
-            verb = re.escape(claim.verb)
+            verb = self._verbs(claim.verb)
             affirm.append(rf"{s}{gap}(?<![\w'-]){verb}(?![\w'-])" + (rf"\s+{between}{o}" if o else ""))
             if o:  # "the law was broken by Rydo"
                 affirm.append(rf"{o}{gap}(?<![\w'-])(?:{self.be})\s+(?:[a-z]+ly\s+)?{verb}\s+by\s+{between}{s}")
         elif claim.kind == "done" and o:
-            verb = re.escape(claim.verb)
+            verb = self._verbs(claim.verb)
             affirm.append(rf"{o}{gap}(?<![\w'-])(?:{self.be})\s+{self.negated}(?:[a-z]+ly\s+)?{verb}(?![\w'-])"
                           + (rf"\s+by\s+{between}{s}" if s else ""))
             # done by the one the question names, or by anyone if it names none ("the police deleted the footage")
@@ -249,6 +260,10 @@ class Claims:
         if words and words[-1] not in self.determiners | self.after_noun:
             nouns.append(words[-1])
         return tuple(dict.fromkeys(self.lemma(n, "") for n in nouns if len(n) > 2))
+
+    def _verbs(self, verb: str) -> str:
+        """The claim's verb and its synonyms ("delete": erase, wipe), in their base forms."""
+        return f"(?:{'|'.join(map(re.escape, (verb, *self.synonyms.get(verb, ()))))})"
 
     def _nouns(self, nouns: tuple[str, ...]) -> str:
         return rf"(?<![\w'-])(?:{'|'.join(map(re.escape, nouns))})(?![\w'-])" if nouns else ""

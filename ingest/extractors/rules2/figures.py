@@ -157,6 +157,8 @@ class Figures:
             if pack.figure_rank_label else None
         self.currency_names = {sym: re.compile(rf"(?:{names})", re.IGNORECASE)
                                for sym, names in pack.figure_currency_names.items()}
+        self.guessed = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_guessed)})\s+(?:[\w'-]+\s+){{0,2}}$", re.IGNORECASE) \
+            if pack.figure_guessed else None
         self.judged_against = re.compile(
             rf"[^,;:.!?]{{0,40}}?(?<!\w)(?:{'|'.join(pack.proposal_copula)})\s+(?:[a-z]+ly\s+)?"
             rf"(?:{'|'.join(pack.proposal_disapproval + pack.figure_judged_against)})(?!\w)", re.IGNORECASE) \
@@ -294,6 +296,8 @@ class Figures:
             if self.difference and self.difference.search(c[max(0, m.start() - 12):m.start()]) \
                     and (self.range_tail.match(c, m.end()) or self.unit_then_tail.match(c, m.end())):
                 continue  # "reduced by eight months to 16 months": the level it came to follows
+            if self.guessed and self.guessed.search(c[max(0, m.start() - 20):m.start()]):
+                continue  # "the toll could rise to ten": what may come, not a count held
             if self.judged_against and self.judged_against.match(c, m.end()):
                 continue  # "a four-year ban for one tub was out of all proportion": the figure is judged, not held
             if self.refuted_after and (r := self.refuted_after.match(c, m.end())) \

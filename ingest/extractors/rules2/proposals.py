@@ -50,6 +50,7 @@ class Proposals:
         self.keeping = frozenset(pack.proposal_keeping)
         self.undoing = frozenset(pack.proposal_undoing)
         self.nouns = dict(pack.proposal_nouns)
+        self.synonyms = dict(pack.verb_synonyms)
         self.modal = re.compile(rf"(?:{'|'.join(pack.proposal_modals)})\s+(.+)$") if pack.proposal_modals else None
         self.allowed = re.compile(rf"(.+?)\s+(?:{'|'.join(pack.proposal_allowed)})\s+([a-z]+)") \
             if pack.proposal_allowed else None
@@ -126,6 +127,8 @@ class Proposals:
         self.between = between
         self.dismissal = "|".join(pack.dismissal)
         self.harm = "|".join(pack.proposal_harm)
+        self.extraposed = "|".join(pack.proposal_extraposed)
+        self.approval_words, self.disapproval_words = pack.proposal_approval, pack.proposal_disapproval
         self.reduced = "|".join(pack.proposal_reduced)
         self.ought_words = "|".join(pack.proposal_restating + pack.proposal_intending)
         self.not_words = "|".join(pack.negation)
@@ -163,6 +166,10 @@ class Proposals:
                 done = rf"(?:\s+{self.between}{things})?" if things else ""
                 affirm.append(rf"(?<![\w-]){acts}{done}{self.approval}")
                 deny.append(rf"(?<![\w-]){acts}{done}{self.disapproval}")
+                if self.extraposed:  # "it would be irresponsible to cancel the contract"
+                    lead = rf"(?<![\w'-])(?:{self.extraposed})\s+(?:{self.copula})\s+(?:[a-z]+ly\s+)?"
+                    affirm.append(rf"{lead}(?:{'|'.join(self.approval_words)})\s+(?:to\s+)?{acts}")
+                    deny.append(rf"{lead}(?:{'|'.join(self.disapproval_words)})\s+(?:to\s+)?{acts}")
                 if self.right and self.wrong:  # "the ministry was right to cancel the contract", "... wrong to cancel it"
                     affirm.append(rf"(?<![\w-])(?:{self.copula})\s+(?:{'|'.join(self.right)})\s+{acts}")
                     deny.append(rf"(?<![\w-])(?:{self.copula})\s+(?:{'|'.join(self.wrong)})\s+{acts}")
@@ -201,7 +208,9 @@ class Proposals:
                 undone.append(rf"(?<![\w-]){things}{self.disapproval}")
             if self.restating and self.staying:
                 # "the ban would stay", "the takeover should go ahead"; "this contract must go"
-                fate = rf"(?<![\w-]){things}[^,;:.!?]{{0,30}}?(?<![\w-])(?:{self.restating}|{self.forecast})"
+                # (not negated: "would not be withdrawn" turns it, and a turned cue is read as its own side)
+                fate = rf"(?<![\w-]){things}(?:(?!(?<![\w'-])(?:{self.not_words})(?![\w'-]))[^,;:.!?]){{0,30}}?" \
+                    rf"(?<![\w-])(?:{self.ought_words})\s+"
                 kept.append(rf"{fate}(?:{self.staying})(?![\w-])")
                 if self.going:
                     undone.append(rf"{fate}(?:{self.going})(?![\w-])")
@@ -211,7 +220,7 @@ class Proposals:
                 # "the fine should be cut": kept, but less of it (not "should not be cut", which
                 # a partial cue would read the same)
                 partial.append(rf"(?<![\w-]){things}(?:(?!(?<![\w'-])(?:{self.not_words})(?![\w'-]))[^,;:.!?]){{0,30}}?"
-                               rf"(?<![\w-])(?:{self.ought_words})\s+be\s+(?:{self.reduced})(?![\w-])")
+                               rf"(?<![\w-])(?:{self.ought_words})\s+(?:at least\s+|[a-z]+ly\s+)?be\s+(?:{self.reduced})(?![\w-])")
             if self.narrowing:  # "asks for a shorter ban"
                 partial.append(rf"{self.support}(?:(?:a|an|the)\s+)?(?:{self.narrowing})\s+{things}")
         if not affirm:
@@ -297,7 +306,12 @@ class Proposals:
 
     def _forms(self, verb: str) -> str:
         """The verb's forms a backing takes ("backs scrapping", "votes to scrap") and its nouns
-        of action ("the cancellation", "a suspension"), as one regex."""
+        of action ("the cancellation", "a suspension"), and its synonyms' ("scrap" and
+        "terminate" for cancel: the pack's `verb_synonyms`), as one regex."""
+        forms = set().union(*(self._form_set(v) for v in (verb, *self.synonyms.get(verb, ()))))
+        return rf"(?:{'|'.join(sorted(map(re.escape, forms), key=len, reverse=True))})(?![\w-])"
+
+    def _form_set(self, verb: str) -> set[str]:
         import simplemma  # its tables ship in its wheel
 
         forms = {verb, "to " + verb, verb + "ing", verb[:-1] + "ing" if verb.endswith("e") else verb + verb[-1] + "ing"}
@@ -309,12 +323,11 @@ class Proposals:
                 made = suffix in ("ance", "ence") or (self.verb_of and self.verb_of(noun) == verb)
                 if made and simplemma.is_known(noun, lang=self.language):
                     forms.add(noun)
-        forms |= set(self.nouns.get(verb, ()))
-        return rf"(?:{'|'.join(sorted(map(re.escape, forms), key=len, reverse=True))})(?![\w-])"
+        return forms | set(self.nouns.get(verb, ()))
 
     def _participles(self, verb: str) -> str:
-        """The verb's past participles as one regex."""
-        forms = self._participle_forms(verb) or {re.escape(verb)}
+        """The verb's past participles, and its synonyms', as one regex."""
+        forms = set().union(*(self._participle_forms(v) or {re.escape(v)} for v in (verb, *self.synonyms.get(verb, ()))))
         return rf"(?:{'|'.join(sorted(forms, key=len, reverse=True))})(?![\w-])"
 
     def _participle_forms(self, verb: str) -> set[str]:
