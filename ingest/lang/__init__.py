@@ -355,6 +355,8 @@ class LanguagePack:
     # its last word, if it is an institution's noun (a full match of the pattern).
     name_head_before: list[str] = field(default_factory=list)
     name_head_nouns: str = ""
+    # words of a title, not of a person's name ("Education *Minister*", "*Governor* Marsch")
+    name_titles: list[str] = field(default_factory=list)
     # A question's verb and the other verbs that do the same ("cancel": scrap, terminate), in
     # their base forms: what a should-question proposes or a claim says, in other words
     verb_synonyms: dict = field(default_factory=dict)

@@ -78,3 +78,13 @@ def test_stopping_short_of_a_call_says_neither(story_ban):
                      "The students stopped short of backing a ban on the LRAD."):
         assert found(story_ban, sentence) == [], sentence
     assert found(story_ban, "The students called for a ban on the LRAD.") == [("students", "lrad-ban", "affirm")]
+
+
+def test_a_persons_surname_names_them_once_introduced(story):
+    # an alias that is a full name ("Zorana Jankovic") gives its surname, read capitalized only;
+    # a title is no surname ("Deputy Ombudsman" gives no "Ombudsman")
+    from ledger.models import Actor
+
+    Actor.objects.create(story=story, key="ombudsman", name="Ombudsman", aliases=[r"\bZorana Jankovic\b", r"\bDeputy Ombudsman\b"])
+    assert found(story, "Jankovic said the police have an LRAD.") == [("ombudsman", "device-owned", "affirm")]
+    assert found(story, "The jankovic report said the police have an LRAD.") == []

@@ -146,6 +146,29 @@ class Names:
                     rf"(?<!\w)(?:(?:{pattern_lower(det)})\s+)?(?:{body})(?!\w)")))
                 self._role_leads.append(leads_of(body))  # the role itself is in any match
         self.fuzzy_choices = list(self.fuzzy_names)
+        self.surnames = self._surnames(actors, pack)
+
+    @staticmethod
+    def _surnames(actors, pack: LanguagePack) -> list[tuple[str, re.Pattern]]:
+        """A person's surname from an alias that is their full name ("Henrike Salo": "Salo"),
+        as reporters name them once introduced, where no other actor's alias has that word:
+        read only capitalized (`mentions`). Not from an institution's name ("National Renewal
+        Party") nor a title ("Education Minister")."""
+        n = pack.normalize
+        not_names = "|".join(x for x in (pack.name_head_nouns, "|".join(pack.name_titles)) if x)
+        if not not_names:
+            return []
+        found: dict[str, set] = {}
+        for a in actors:
+            for p in a.aliases or []:
+                lit = _literal(n(p))
+                parts = lit.split() if lit else []
+                if not 2 <= len(parts) <= 3 or not all(w[:1].isupper() and w.replace("-", "").isalpha() for w in parts) \
+                        or any(re.fullmatch(not_names, w.lower()) for w in parts) or len(parts[-1]) < 4:
+                    continue
+                found.setdefault(parts[-1].lower(), set()).add(a.key)
+        return [(keys.pop(), re.compile(rf"(?<![\w'-]){re.escape(word)}(?![\w-])"))
+                for word, keys in found.items() if len(keys) == 1]
 
     @staticmethod
     def _name_heads(actors, pack: LanguagePack) -> dict[str, str]:
@@ -186,6 +209,9 @@ class Names:
                     tail = _TAIL_CAPITALS.match(s, m.end()) if capital else None
                     b = tail.end() if tail else m.end()
                     found.append(Mention(a, b, key, s[a:b], "alias"))
+        for key, pattern in self.surnames:
+            found += [Mention(m.start(), m.end(), key, s[m.start():m.end()], "alias") for m in pattern.finditer(low)
+                      if s[m.start()].isupper()]
         for (key, pattern), leads in zip(self.roles, self._role_leads):
             if leads is not None and not any(x in low for x in leads):
                 continue
