@@ -272,6 +272,7 @@ PACK = LanguagePack(
                       "overturn", "lose", "annul", "quash", "halt", "stop", "end", "abolish", "repeal", "drop", "veto",
                       "reject", "remove", "shut", "axe", "dismiss", "strip"],
     proposal_nouns={"raise": ["rise", "rises", "increase", "increases", "hike", "hikes"], "clear": ["eviction"],
+                    "revoke": ["revocation"], "destroy": ["destruction"], "deny": ["denial"], "renew": ["renewal"],
                     "demolish": ["demolition"], "ban": ["ban"], "block": ["block"], "recount": ["recount"]},
     proposal_restating=[r"should", r"must", r"ought to", r"(?:has|have|had|needs?) to"],
     proposal_intending=[r"will", r"would", r"shall", r"(?:is|are|was|were) going to"],

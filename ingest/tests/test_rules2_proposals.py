@@ -13,7 +13,7 @@ def question(story, key, text, **cues):
     from ledger.models import Question, Topic
 
     Question.objects.create(story=story, topic=Topic.objects.get(story=story, key="march-15"), key=key, text=text,
-                            keywords=[r"\bLRAD\b", r"\bcontract\b", r"\bban\b", r"\bloan\b"], **cues)
+                            keywords=[r"\bLRAD\b", r"\bcontract\b", r"\bban\b", r"\bloan\b", r"\blicen[cs]e\b"], **cues)
 
 
 @pytest.fixture
@@ -104,6 +104,13 @@ def test_the_act_in_other_words(story_cancel, story_stand):
     # not turned by its own negation into the other side: no record rather than a wrong one
     assert ("ministry", "stand", "deny") not in found(
         story_stand, "The Interior Ministry said the ban on the LRAD would not be withdrawn.")
+
+
+def test_a_noun_of_the_act_the_tables_do_not_make(story):
+    # "revocation" is revoke's noun, from the pack's `proposal_nouns`
+    question(story, "revoke", "Should the LRAD licence be revoked?", affirm=[r"\bzzz\b"])
+    assert found(story, "The students said they back the revocation of the LRAD licence.") == [
+        ("students", "revoke", "affirm")]
 
 
 def test_the_thing_whose_fate_is_asked_turns_the_other_way(story_cancel):
