@@ -261,6 +261,8 @@ class LanguagePack:
     # ("months": years are 12)
     figure_unit_conversions: dict = field(default_factory=dict)
     figure_unit_synonyms: dict = field(default_factory=dict)  # "people": lives, bodies, victims
+    figure_increment: list[str] = field(default_factory=list)  # "three *more*": an increase, not the count
+    figure_so_far: list[str] = field(default_factory=list)  # "*has been in force for* five days"
     figure_guessed: list[str] = field(default_factory=list)  # "the toll could rise to ten": a guess
     figure_judged_against: list[str] = field(default_factory=list)  # "four years is too long": not held
     figure_age_after: list[str] = field(default_factory=list)  # "sixty years old": an age, no span of time

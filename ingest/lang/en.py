@@ -272,7 +272,7 @@ PACK = LanguagePack(
                       "overturn", "lose", "annul", "quash", "halt", "stop", "end", "abolish", "repeal", "drop", "veto",
                       "reject", "remove", "shut", "axe", "dismiss", "strip"],
     proposal_nouns={"raise": ["rise", "rises", "increase", "increases", "hike", "hikes"], "clear": ["eviction"],
-                    "revoke": ["revocation"], "destroy": ["destruction"], "deny": ["denial"], "renew": ["renewal"],
+                    "revoke": ["revocation"], "compensate": ["compensation"], "destroy": ["destruction"], "deny": ["denial"], "renew": ["renewal"],
                     "demolish": ["demolition"], "ban": ["ban"], "block": ["block"], "recount": ["recount"]},
     proposal_restating=[r"should", r"must", r"ought to", r"(?:has|have|had|needs?) to"],
     proposal_intending=[r"will", r"would", r"shall", r"(?:is|are|was|were) going to"],
@@ -287,7 +287,7 @@ PACK = LanguagePack(
                     r"|committee|panel|bureau|directorate|corporation|firm|operator|chamber|guild|cooperative"
                     r"|institution|organi[sz]ation|mission|secretariat|prosecutor|utility|insurer|manufacturer|maker",
     verb_synonyms={"cancel": ["scrap", "terminate", "axe", "rescind", "annul"], "delete": ["erase", "wipe", "destroy"],
-                   "raise": ["lift", "increase", "hike"], "suspend": ["halt"], "close": ["shut"],
+                   "raise": ["lift", "increase", "hike"], "suspend": ["halt"], "close": ["shut", "halt"], "shut": ["close", "halt"],
                    "revoke": ["withdraw", "rescind", "cancel"], "block": ["veto"], "ban": ["prohibit", "outlaw"],
                    "lift": ["end", "scrap", "remove"], "approve": ["authorise", "authorize", "clear"],
                    "impose": ["introduce"], "reduce": ["cut", "lower"], "cut": ["reduce", "lower"],
@@ -324,7 +324,7 @@ PACK = LanguagePack(
     claim_nothing=[r"nothing"],
     claim_not_caused=[r"(?:have|has|had) (?:nothing|little) to do with"],
     claim_ruled_out=[r"rule out", r"dismiss", r"reject"],
-    claim_limited=[r"only (?:in|when|for|if|under|as|at|on)", r"in (?:some|part)", r"partly"],
+    claim_limited=[r"only (?:in|when|for|if|under|as|at|on|after|once|with|until)", r"in (?:some|part)", r"partly"],
     # (words in their base forms: "found that" reads "find that")
     claim_sourced=[r"say", r"tell", r"claim", r"allege", r"find that", r"report", r"prove", r"show", r"argue", r"suggest",
                    r"accuse", r"believe", r"think"],
@@ -510,8 +510,10 @@ PACK = LanguagePack(
     # figures that are no count of the question's unit (rules/2 figures)
     figure_fraction_part=[r"half", r"halves", r"thirds?", r"quarters?", r"fifths?", r"sixths?", r"sevenths?", r"eighths?",
                           r"ninths?", r"tenths?"],
-    figure_unit_conversions={"months": [(r"years?", 12)], "weeks": [(r"years?", 52)], "days": [(r"weeks?", 7)],
+    figure_unit_conversions={"months": [(r"years?", 12)], "weeks": [(r"years?", 52)], "days": [(r"weeks?", 7), (r"months?", 30)],
                              "hours": [(r"days?", 24)], "minutes": [(r"hours?", 60)], "years": [(r"months?", 1 / 12)]},
+    figure_increment=[r"more", r"additional", r"extra", r"further"],
+    figure_so_far=[r"(?:has|have|had) (?:now |already )?(?:been|lasted|run)(?: (?:in force|in place|in effect|running|on|under way))? for"],
     figure_guessed=[r"(?:could|might|may) (?:yet |still |well )?(?:rise|climb|grow|increase|reach|go up|top|exceed|double)"],
     figure_judged_against=[r"too (?:long|short|high|low|much|little|harsh|lenient|big|small|many|few)"],
     figure_unit_synonyms={"people": [r"persons", r"lives", r"victims", r"bodies", r"dead", r"deaths", r"fatalities"]},

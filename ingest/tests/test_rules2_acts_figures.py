@@ -105,3 +105,10 @@ def test_a_spelt_figure_after_an_article_and_a_figure_judged(story_ban):
 
 def test_a_figure_guessed_for_later_is_not_held(story_ban):
     assert run(rules2, story_ban, "The High Court said the ban could rise to 24 months.", ["ban"]) == []
+
+
+def test_an_increase_a_span_so_far_and_a_figure_joined_to_its_unit(story_ban):
+    assert run(rules2, story_ban, "The High Court imposed a 16-month ban.", ["ban"]) == [("court", "ban-months", "number", 16)]
+    assert run(rules2, story_ban, "The High Court said the ban had been in force for 16 months.", ["ban"]) == []
+    assert run(rules2, story_ban, "The High Court added three more months, bringing the ban to 16 months.", ["ban"]) == [
+        ("court", "ban-months", "number", 16)]

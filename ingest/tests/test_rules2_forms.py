@@ -158,8 +158,10 @@ LOOSE = [
     # a negation between the cue's words is never skipped: it reverses the cue
     ("The Interior Ministry said cracks had never been found on the bridge.", "bridge-damaged", "deny"),
     # a past form is a thing done, not one wanted: "closed the bridge" is not "to close the bridge"
-    ("The students said the council would have to close the bridge.", "bridge-shut", None),
-    ("The students said the council should close the bridge now.", "bridge-shut", None),
+    # (no deny by the cue "closed the bridge": the question's own proposal, "close" for shut
+    # down, reads what ought to be done)
+    ("The students said the council would have to close the bridge.", "bridge-shut", "affirm"),
+    ("The students said the council should close the bridge now.", "bridge-shut", "affirm"),
     # up to two words of any kind between a cue's words, as reporters put them ("performed
     # exactly as designed", "counting its votes by hand"), but no negation, modal, "be",
     # conjunction or word that narrows between them

@@ -13,7 +13,7 @@ def question(story, key, text, **cues):
     from ledger.models import Question, Topic
 
     Question.objects.create(story=story, topic=Topic.objects.get(story=story, key="march-15"), key=key, text=text,
-                            keywords=[r"\bLRAD\b", r"\bcontract\b", r"\bban\b", r"\bloan\b", r"\blicen[cs]e\b"], **cues)
+                            keywords=[r"\bLRAD\b", r"\bcontract\b", r"\bban\b", r"\bloan\b", r"\blicen[cs]e\b", r"\bdepot\b"], **cues)
 
 
 @pytest.fixture
@@ -104,6 +104,13 @@ def test_the_act_in_other_words(story_cancel, story_stand):
     # not turned by its own negation into the other side: no record rather than a wrong one
     assert ("ministry", "stand", "deny") not in found(
         story_stand, "The Interior Ministry said the ban on the LRAD would not be withdrawn.")
+
+
+def test_a_synonym_of_the_act_in_its_gerund_and_its_intent(story):
+    # "close" for "shut": "closing" (a regular gerund the tables do not know), "would not close"
+    question(story, "shut", "Should the LRAD depot be shut down?", affirm=[r"\bzzz\b"])
+    assert found(story, "The Interior Ministry said closing the LRAD depot would be a mistake.") == [
+        ("ministry", "shut", "deny")]
 
 
 def test_a_noun_of_the_act_the_tables_do_not_make(story):

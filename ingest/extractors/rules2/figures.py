@@ -159,10 +159,15 @@ class Figures:
                                for sym, names in pack.figure_currency_names.items()}
         self.guessed = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_guessed)})\s+(?:[\w'-]+\s+){{0,2}}$", re.IGNORECASE) \
             if pack.figure_guessed else None
+        # (or what it would harm: "a ban longer than 30 days would ruin fishermen")
+        harm = rf"|[^,;:.!?]{{0,40}}?(?<!\w)(?:{'|'.join(pack.proposal_harm)})" if pack.proposal_harm else ""
         self.judged_against = re.compile(
             rf"[^,;:.!?]{{0,40}}?(?<!\w)(?:{'|'.join(pack.proposal_copula)})\s+(?:[a-z]+ly\s+)?"
-            rf"(?:{'|'.join(pack.proposal_disapproval + pack.figure_judged_against)})(?!\w)", re.IGNORECASE) \
+            rf"(?:{'|'.join(pack.proposal_disapproval + pack.figure_judged_against)})(?!\w){harm}", re.IGNORECASE) \
             if pack.proposal_copula and pack.proposal_disapproval else None
+        self.increment = re.compile(rf"\s+(?:{'|'.join(pack.figure_increment)})(?!\w)", re.IGNORECASE) if pack.figure_increment else None
+        self.so_far = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_so_far)})\s+(?:[\w'-]+\s+){{0,2}}$", re.IGNORECASE) \
+            if pack.figure_so_far else None
         self.age_after = re.compile(rf"\s+(?:{'|'.join(pack.figure_age_after)})(?!\w)") if pack.figure_age_after else None
         self.unit_synonyms = dict(pack.figure_unit_synonyms)
         self.conversions = {unit: tuple(others) for unit, others in pack.figure_unit_conversions.items()}
@@ -228,7 +233,8 @@ class Figures:
             or bool(self.not_a_count and any(self.not_a_count.fullmatch(w) for w in unit_words))
         converted = tuple((re.compile(rf",?[\s-]*(?:{other})(?!\w)"), factor)
                           for other, factor in self.conversions.get(unit_words[-1], ())) if len(unit_words) == 1 else ()
-        return Unit(re.compile(rf",?\s*(?:(?:[\w'-]+\s+){{0,3}}?(?:{body})|{_singular(body)})(?!\w)"), scale, rate,
+        # (or joined to it: "a 14-day ban")
+        return Unit(re.compile(rf",?\s*(?:(?:[\w'-]+\s+){{0,3}}?(?:{body})|-?{_singular(body)})(?!\w)"), scale, rate,
                     money, measure, tuple(unit_words), converted)
 
     def figure(self, q: "QuestionRules2", c: str, *, bare: bool = False) -> tuple[float, float | None, float] | None:
@@ -296,6 +302,10 @@ class Figures:
             if self.difference and self.difference.search(c[max(0, m.start() - 12):m.start()]) \
                     and (self.range_tail.match(c, m.end()) or self.unit_then_tail.match(c, m.end())):
                 continue  # "reduced by eight months to 16 months": the level it came to follows
+            if self.increment and self.increment.match(c, m.end()):
+                continue  # "three more people, bringing the total to 46": an increase, not the count
+            if self.so_far and self.so_far.search(c[max(0, m.start() - 40):m.start()]):
+                continue  # "the ban had been in force for five days": how long so far, not how long it should be
             if self.guessed and self.guessed.search(c[max(0, m.start() - 20):m.start()]):
                 continue  # "the toll could rise to ten": what may come, not a count held
             if self.judged_against and self.judged_against.match(c, m.end()):

@@ -185,8 +185,9 @@ class Proposals:
                 # "the contract must be cancelled", "demanded that the contract be cancelled"
                 affirm.append(rf"(?<![\w-]){things}(?:[^,;:.!?]{{0,40}}?(?<![\w-])(?:{self.restating}|{self.forecast})|\s+)be\s+"
                               rf"(?:[a-z]+ly\s+)?{self._participles(action)}")
-                affirm.append(rf"(?<![\w-])(?:{self.restating}|{self.intending}){re.escape(action)}\s+{self.between}{things}"
-                              if self.intending else rf"(?<![\w-]){self.restating}{re.escape(action)}\s+{self.between}{things}")
+                said = f"(?:{'|'.join(map(re.escape, (action, *self.synonyms.get(action, ()))))})"  # "would close the plant"
+                affirm.append(rf"(?<![\w-])(?:{self.restating}|{self.intending}){said}\s+{self.between}{things}"
+                              if self.intending else rf"(?<![\w-]){self.restating}{said}\s+{self.between}{things}")
                 # the act done, by the one who does it: "the bank raised its policy rate", "we
                 # have suspended the app" (a speaker's own, or the subject of an act, as a cue's)
                 done_forms = self._participle_forms(action) | {re.escape(action + ("es" if action.endswith(("s", "sh", "ch")) else "s"))}
@@ -314,8 +315,10 @@ class Proposals:
     def _form_set(self, verb: str) -> set[str]:
         import simplemma  # its tables ship in its wheel
 
-        forms = {verb, "to " + verb, verb + "ing", verb[:-1] + "ing" if verb.endswith("e") else verb + verb[-1] + "ing"}
-        forms = {f for f in forms if f.startswith("to ") or f == verb or self.lemma(f, "is") == verb}
+        # the regular gerund ("closing", "opening"); a doubled consonant only where the tables know it ("cancelling")
+        gerund = verb[:-1] + "ing" if verb.endswith("e") and not verb.endswith("ee") else verb + "ing"
+        doubled = verb + verb[-1] + "ing"
+        forms = {verb, "to " + verb, gerund} | ({doubled} if verb in (self.lemma(doubled, "is"), self.lemma(doubled, "")) else set())
         stems = {verb, verb + verb[-1], verb[:-1], verb[:-1] + "t", verb[:-2] + "t", verb[:-3] + "it"}
         for stem in stems:
             for suffix in ("ation", "ion", "ition", "sion", "al", "ure", "ment", "ance", "ence"):
