@@ -6,14 +6,8 @@ import pytest
 from ingest.extractors.rules2.claims import Claim, Claims
 from ingest.lang import pack_for
 
+from .test_rules2_proposals import question
 from .test_rules2_real_shapes import found
-
-
-def question(story, key, text, keywords, **cues):
-    from ledger.models import Question, Topic
-
-    Question.objects.create(story=story, topic=Topic.objects.get(story=story, key="march-15"), key=key, text=text,
-                            keywords=keywords, **cues)
 
 
 @pytest.fixture

@@ -9,11 +9,13 @@ from ingest.lang import pack_for
 from .test_rules2_real_shapes import found
 
 
-def question(story, key, text, **cues):
+def question(story, key, text, keywords=None, **cues):
+    """A stance question on the world's topic "march-15" (its keywords: the sentences' nouns)."""
     from ledger.models import Question, Topic
 
     Question.objects.create(story=story, topic=Topic.objects.get(story=story, key="march-15"), key=key, text=text,
-                            keywords=[r"\bLRAD\b", r"\bcontract\b", r"\bban\b", r"\bloan\b", r"\blicen[cs]e\b", r"\bdepot\b"], **cues)
+                            keywords=keywords or [r"\bLRAD\b", r"\bcontract\b", r"\bban\b", r"\bloan\b",
+                                                  r"\blicen[cs]e\b", r"\bdepot\b"], **cues)
 
 
 @pytest.fixture
