@@ -98,8 +98,12 @@ PACK = LanguagePack(
     ],
     belief_said=[r"believ(?:e|es|ed)", r"thinks?",
                  r"(?:is|are|was|were|remains?|remained) (?:convinced|confident|certain|sure) that"],
-    held_view_nouns=[r"position", r"view", r"stance", r"argument", r"contention", r"line"],
-    held_view_said=[r"(?:position|view|stance|argument|contention|line) (?:is|was|remains|remained|has been) that"],
+    held_view_nouns=[r"position", r"view", r"stance", r"argument", r"contention", r"line",
+                     # a body's own count or claim: "the agency's count stood at 141"
+                     r"count", r"tally", r"figure", r"estimate", r"claim", r"offer", r"bulletin", r"toll"],
+    held_view_said=[r"(?:position|view|stance|argument|contention|line) (?:is|was|remains|remained|has been) that",
+                    r"(?:count|tally|figure|estimate|claim|offer|bulletin|toll) (?:now |still |then )?"
+                    r"(?:stands?|stood|remains?|remained|is|was|has risen|had risen|rose|climbed|has climbed) (?:at|to)"],
     joined_speaker_adverbs=[r"now", r"also", r"even", r"later", r"most recently"],  # "A, B and now C all say"
     # A name right after one of these is an object or sits in a phrase, not a speaker
     # ("supporters of the opposition said", "a letter to the President said").

@@ -181,3 +181,10 @@ def test_a_count_of_people_by_another_word_for_them(story):
                             unit="people", text="How many people died?", keywords=[r"\bdied\b", r"\blives\b", r"\bdead\b"])
     assert figures(story, "The Interior Ministry said the crush had claimed twelve lives.", "dead") == [12]
     assert figures(story, "The Interior Ministry said 14 victims had died.", "dead") == [14]
+
+
+def test_a_bodys_own_count_standing_at_a_figure(story):
+    # "the ministry's count stood at 12,000": no verb of saying, the count is the owner's
+    assert figures(story, "The Interior Ministry's count stood at 12,000 people on Monday.", "crowd-size") == [12000]
+    assert [a for a, q, _, _ in found(story, "The Interior Ministry's count stood at 12,000 people on Monday.")
+            if q == "crowd-size"] == ["ministry"]
