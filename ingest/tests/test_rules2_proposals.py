@@ -115,6 +115,11 @@ def test_a_synonym_of_the_act_in_its_gerund_and_its_intent(story):
         ("ministry", "shut", "deny")]
 
 
+def test_the_act_in_another_verb_of_the_table(story):
+    question(story, "release", "Should the police release the detained LRAD operators?", affirm=[r"\bzzz\b"])
+    assert found(story, "The students said the police must free the LRAD operators.") == [("students", "release", "affirm")]
+
+
 def test_a_noun_of_the_act_the_tables_do_not_make(story):
     # "revocation" is revoke's noun, from the pack's `proposal_nouns`
     question(story, "revoke", "Should the LRAD licence be revoked?", affirm=[r"\bzzz\b"])
