@@ -120,6 +120,14 @@ def test_the_act_in_another_verb_of_the_table(story):
     assert found(story, "The students said the police must free the LRAD operators.") == [("students", "release", "affirm")]
 
 
+def test_an_order_no_reason_and_the_act_said_of_the_thing(story):
+    question(story, "shut", "Should the LRAD depot be shut down?", affirm=[r"\bzzz\b"])
+    assert found(story, "The Interior Ministry ordered the closure of the LRAD depot.") == [("ministry", "shut", "affirm")]
+    assert found(story, "The Interior Ministry said there was no reason to close the LRAD depot.") == [
+        ("ministry", "shut", "deny")]
+    assert found(story, "\u201cThis LRAD depot must close,\u201d the students said.") == [("students", "shut", "affirm")]
+
+
 def test_a_noun_of_the_act_the_tables_do_not_make(story):
     # "revocation" is revoke's noun, from the pack's `proposal_nouns`
     question(story, "revoke", "Should the LRAD licence be revoked?", affirm=[r"\bzzz\b"])

@@ -213,6 +213,9 @@ class Proposals:
                 fate = rf"(?<![\w-]){things}(?:(?!(?<![\w'-])(?:{self.not_words})(?![\w'-]))[^,;:.!?]){{0,30}}?" \
                     rf"(?<![\w-])(?:{self.ought_words})\s+"
                 kept.append(rf"{fate}(?:{self.staying})(?![\w-])")
+                # the act said of the thing itself ("this plant must close"): done to it
+                (undone if action in self.undoing else kept).append(
+                    rf"{fate}(?:{'|'.join(map(re.escape, (action, *self.synonyms.get(action, ()))))})(?![\w-])")
                 if self.going:
                     undone.append(rf"{fate}(?:{self.going})(?![\w-])")
             (affirm if action in self.keeping else deny).extend(kept)
