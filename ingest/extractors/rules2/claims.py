@@ -149,28 +149,18 @@ class Claims:
                 return Claim("timely", base, () if done_to else self._phrase(words)[:1], ())
         return None
 
-    def cues(self, text: str, keywords=()) -> QuestionRules | None:
-        """The question's claim restated, as affirm and deny cues on a statement's words in
-        their base forms; None when the question puts no claim this reading knows.
+    def cues(self, claim: Claim, keywords=()) -> QuestionRules | None:
+        """The claim `read` found, restated, as affirm and deny cues on a statement's words in
+        their base forms; None when this reading knows no way to restate it.
         `keywords`: the question's, lower-cased patterns, which may name what a cause caused."""
-        claim = self.read(text)
-        if not claim:
-            return None
         return self._cues(claim, self._nouns(claim.subject), keywords)
 
-    def own_cues(self, text: str, keywords=()) -> QuestionRules | None:
+    def own_cues(self, claim: Claim, keywords=()) -> QuestionRules | None:
         """The claim restated by its own subject, who speaks of itself as "we", "it" or "the
         company" ("we did not break the law", said by Rydo, of "Did Rydo break the law?")."""
-        claim = self.read(text)
-        if not (claim and self.own and claim.kind in ("act", "cause", "said")):
+        if not (self.own and claim.kind in ("act", "cause", "said")):
             return None
         return self._cues(claim, self.own, keywords)
-
-    def subject(self, text: str) -> str:
-        """The claim's subject as the question puts it (who did it, what caused it, what it
-        is said of): "Did the Interior Ministry buy an LRAD?": "the interior ministry"."""
-        claim = self.read(text)
-        return claim.subject_phrase if claim else ""
 
     def _cues(self, claim: Claim, s: str, keywords) -> QuestionRules | None:
         o = self._nouns(claim.object)

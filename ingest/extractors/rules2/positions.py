@@ -51,6 +51,8 @@ def questions_compile(story, n, figures: Figures, proposals: Proposals, claims: 
     out = []
     for q in story.questions.select_related("topic"):
         unit = figures.unit(q.unit, n)
+        text = n(q.text or "").strip()
+        cued = not q.is_number and bool(q.affirm or q.deny or q.partial)  # a stance question with cues of its own
         out.append(QuestionRules2(
             key=q.key, topic=q.topic.key, number=q.is_number,
             keywords=compile_patterns(q.keywords, n), affirm=compile_patterns(q.affirm, n),
@@ -58,15 +60,15 @@ def questions_compile(story, n, figures: Figures, proposals: Proposals, claims: 
             unit=unit.rx if unit else None, unit_rules=unit,
             affirm_written=[n(p) for p in q.affirm or [] if p], deny_written=[n(p) for p in q.deny or [] if p],
             partial_written=[n(p) for p in q.partial or [] if p],
-            text=n(q.text or "").strip(),
-            proposal=proposals.cues(n(q.text or "").strip()) if not q.is_number and (q.affirm or q.deny or q.partial) else None))
-        if out[-1].proposal is None and not q.is_number and (q.affirm or q.deny or q.partial):
-            text, keywords = n(q.text or "").strip(), [pattern_lower(n(k)) for k in q.keywords or [] if k]
-            out[-1].claim = claims.cues(text, keywords)
-            subject = claims.subject(text)
-            out[-1].claim_actor = next((key for key, rx in actors if subject and rx.search(subject)), None)
+            text=text, proposal=proposals.cues(text) if cued else None))
+        if cued and out[-1].proposal is None and (claim := claims.read(text)):
+            keywords = [pattern_lower(n(k)) for k in q.keywords or [] if k]
+            out[-1].claim = claims.cues(claim, keywords)
+            # (the question's subject as it puts it, "the interior ministry", by the actors' aliases)
+            out[-1].claim_actor = next((key for key, rx in actors if claim.subject_phrase and rx.search(claim.subject_phrase)),
+                                       None)
             if out[-1].claim_actor:
-                out[-1].claim_own = claims.own_cues(text, keywords)
+                out[-1].claim_own = claims.own_cues(claim, keywords)
     return out
 
 
