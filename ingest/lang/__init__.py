@@ -225,6 +225,14 @@ class LanguagePack:
     # What the sentence before claimed, named again as a whole ("The company denied the claim."):
     # a verb of denial over it takes the opposite of that claim.
     claim_ref: list[str] = field(default_factory=list)
+    # A decision answered in the sentence after it (rules2/reactions.py): "Both Rydo and the union
+    # welcomed the ruling" takes the ruling's side, "regretted the decision" the other.
+    reaction_nouns: list[str] = field(default_factory=list)
+    reaction_backing: list[str] = field(default_factory=list)
+    reaction_opposing: list[str] = field(default_factory=list)
+    reaction_calling: list[str] = field(default_factory=list)  # "called it a victory": the verb, then
+    reaction_praise: list[str] = field(default_factory=list)  # the words that back it
+    reaction_blame: list[str] = field(default_factory=list)  # and those that oppose it
     # An official body's act that states its position with no verb of saying ("The directorate
     # ordered all five ferries out of service"): past forms only, so "will order" is none.
     official_acts: list[str] = field(default_factory=list)
@@ -290,6 +298,11 @@ class LanguagePack:
     cue_subject_gap: list[str] = field(default_factory=list)
     # ... and a negation there is read with the cue ("Rusk has not conceded": a deny).
     cue_subject_negation: list[str] = field(default_factory=list)
+    # ... and the act's own verb before the cue's: one that keeps its side ("the court agreed to
+    # suspend the app", "voted to close the schools"), or one that refuses it ("refused to
+    # suspend", "rejected the authority's request to suspend"), read as a negation of the cue.
+    cue_subject_intent: list[str] = field(default_factory=list)
+    cue_subject_refusal: list[str] = field(default_factory=list)
     # A saying told in a relative clause with one of these ("Kovar, who a fortnight ago told
     # the radio that ..., now says ...") is background: what the name said before, not now.
     relative_recalled: list[str] = field(default_factory=list)

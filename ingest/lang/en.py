@@ -162,7 +162,10 @@ PACK = LanguagePack(
               r"nobody"],  # "nobody has one": a subject that negates
     opposition=[r"oppos(?:e|es|ed|ing)", r"against", r"reject(?:s|ed|ing)?", r"resist(?:s|ed|ing)?",
                 r"object(?:s|ed|ing)? to", r"refus(?:e|es|ed|ing) to", r"rul(?:e|es|ed|ing) out", r"vetoe?(?:s|d)?",
-                r"(?:not|n't|never|no longer) (?:\w+ )?want(?:s|ed)?(?: any (?:long(?:er)?|more))?(?: that)?"],  # "does not want ..." (lemmas: "long")
+                r"(?:not|n't|never|no longer) (?:\w+ )?want(?:s|ed)?(?: any (?:long(?:er)?|more))?(?: that)?",
+                # another's request refused: "rejected the authority's request to suspend"
+                r"(?:refus|reject|dismiss|den(?:y|ie)|turn(?:s|ed|ing)? down)(?:e|es|ed|ing|s)? (?:[\w'-]+ ){0,5}?"
+                r"(?:request|application|bid|demand|motion|plea|petition|call)s? (?:to|for)"],  # "does not want ..." (lemmas: "long")
     dismissal=[r"(?:is|was|are|were|would be|will be|remains?) (?:not an option|out of the question|off the table"
                r"|unacceptable|not acceptable|a mistake|not the answer|not the solution|no solution|unthinkable)",
                r"makes? no sense", r"(?:is|was|would be) ruled out", r"(?:is|was|are|were) (?:\w+ )?not on the table",
@@ -249,6 +252,15 @@ PACK = LanguagePack(
                        r"at first", r"once", r"initially", r"originally", r"previously", r"at the time", r"back then",
                        r"in (?:january|february|march|april|may|june|july|august|september|october|november|december)"],
     cue_subject_negation=[r"(?:did|does|do|has|have) not", r"(?:did|does|do|has|have)n't", r"never"],
+    cue_subject_intent=[r"(?:agree|decide|vote|move|pledge|vow|promise|resolve|elect)(?:s|d)? to",
+                        r"(?:want|intend|plan|seek|offer)(?:s|ed)? to", r"sought to", r"(?:is|was|are|were) ready to",
+                        r"went ahead and"],
+    cue_subject_refusal=[r"(?:refuse|decline)(?:s|d)? to",
+                         # another's request refused: "rejected the authority's request to suspend"
+                         r"(?:refus|reject|dismiss|den(?:y|ie))(?:e|es|ed|s)? (?:the |an? |its |their |his |her )?"
+                         r"(?:[\w'-]+ ){0,4}?(?:request|application|bid|demand|motion|plea|petition|call)s? (?:to|for)",
+                         r"turned down (?:the |an? |its |their |his |her )?(?:[\w'-]+ ){0,4}?"
+                         r"(?:request|application|bid|demand|motion|plea|petition|call)s? (?:to|for)"],
     cue_contractions=[(r"\b(do|does|did|is|are|was|were|has|have|had|could|would|should|must|need)n(?:'|\.)t\b", r"\1 not"),
                       (r"\bwon(?:'|\.)t\b", "will not"), (r"\b(?:can(?:'|\.)t|cannot)\b", "can not")],
     cue_past_auxiliary=[r"did", r"did not", r"did never"],
@@ -455,6 +467,22 @@ PACK = LanguagePack(
     count_ref=[r"the (?:real |true |actual |official |correct )?(?:number|figure|count|total|tally)(?! of)"],
     claim_ref=[r"(?:the|this|that|these|those|such|his|her|their|its) (?:claims?|allegations?|accusations?|charges?"
                r"|suggestions?|assertions?)", r"it", r"this", r"that", r"them"],
+    reaction_nouns=[r"rulings?", r"decisions?", r"judg(?:e)?ments?", r"verdicts?", r"move", r"steps?", r"u-turn",
+                    r"reversal", r"announcement", r"recommendations?"],
+    reaction_backing=[r"welcom(?:e|es|ed|ing)", r"hail(?:s|ed|ing)?", r"prais(?:e|es|ed|ing)", r"applaud(?:s|ed|ing)?",
+                      r"endors(?:e|es|ed|ing)", r"back(?:s|ed|ing)?", r"accept(?:s|ed|ing)?", r"celebrat(?:e|es|ed|ing)"],
+    reaction_opposing=[r"criticis(?:e|es|ed|ing)", r"criticiz(?:e|es|ed|ing)", r"condemn(?:s|ed|ing)?",
+                       r"regret(?:s|ted|ting)?", r"deplor(?:e|es|ed|ing)", r"denounc(?:e|es|ed|ing)",
+                       r"lament(?:s|ed|ing)?", r"attack(?:s|ed|ing)?", r"slam(?:s|med|ming)?",
+                       r"reject(?:s|ed|ing)?", r"contest(?:s|ed|ing)?", r"challeng(?:e|es|ed|ing)",
+                       r"appeal(?:s|ed|ing)?(?: against)?"],
+    reaction_calling=[r"call(?:s|ed|ing)?", r"describ(?:e|es|ed|ing)", r"brand(?:s|ed|ing)?", r"term(?:s|ed|ing)?"],
+    reaction_praise=[r"victory", r"win", r"right (?:one|decision|call|step|thing)", r"welcome", r"step forward",
+                     r"step in the right direction", r"(?:important|good|positive|big|major|first) step", r"good news",
+                     r"sensible", r"fair", r"milestone", r"vindication", r"breakthrough", r"triumph"],
+    reaction_blame=[r"betrayal", r"disgrace", r"scandal(?:ous)?", r"mistake", r"outrage(?:ous)?", r"wrong (?:one|decision|call)",
+                    r"shameful", r"absurd", r"travesty", r"blow", r"setback", r"injustice", r"disappointing",
+                    r"insult", r"dark day", r"slap in the face", r"disaster"],
     question=[r"(?:know|knew|knows|sure|certain|clear) (?:\w+ )?(?:whether|if)\b", r"(?:reveal|disclos|explain|find out|establish|determin|investigat|check|examin|look into|decid|assess|consider"
               r"|weigh|review|judg)\w* (?:[\w-]+ ){0,3}?whether",
               r"to know (?:whether|if|why|how|who|what|when)", r"ask(?:s|ed|ing)? (?:\w+ ){1,4}?(?:whether|if)\b",

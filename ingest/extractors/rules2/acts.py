@@ -17,6 +17,7 @@ _RECALLED = re.compile(r"(?<!\w)(?:had|was|were|been|being|be|is|are)\s+(?:\w+\s
 _COMMA = re.compile(r",(?!\d{3})")
 _YEAR = re.compile(r"(?<![\w.,])((?:1[89]|20)\d\d)(?![\w]|[.,]\d)")  # "in 2019", not "2,019" or "2019.5"
 _PUNCT = re.compile(r"[,;:]")
+_NAME_TAIL = re.compile(r"\s+of\s+(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*")
 
 
 class Acts:
@@ -47,6 +48,10 @@ class Acts:
             if pack.cue_subject_gap else None
         self.cue_negation = re.compile(rf"(?<!\w)(?:{'|'.join(pack.cue_subject_negation)})(?!\w)") \
             if pack.cue_subject_negation else None
+        self.cue_intent = re.compile(rf"(?<!\w)(?:{'|'.join(pack.cue_subject_intent)})\s*$") \
+            if pack.cue_subject_intent else None
+        self.cue_refusal = re.compile(rf"(?<!\w)(?:{'|'.join(pack.cue_subject_refusal)})\s*$") \
+            if pack.cue_subject_refusal else None
 
     def read(self, orig: str, *, count: bool = False, year: int | None = None) -> list[Attribution]:
         """The act of the (normalized, clean) sentence `orig` that states a position, if any
@@ -106,10 +111,20 @@ class Acts:
             # the subject opens its clause, after an opener and its comma at most: not "A
             # ruling could see the court overturn ...", "Should Rusk concede, ...", "In 2020 Rusk ..."
             return None
-        start, between = v_start, s[subject.end:v_start]
+        # the rest of the actor's name ("the Administrative Court *of Calvorne* refused ...")
+        tail = _NAME_TAIL.match(orig, subject.end, v_start)
+        base = tail.end() if tail else subject.end
+        start, between = v_start, s[base:v_start]
+        if self.cue_refusal and (refused := self.cue_refusal.search(between)):
+            # "the court refused the request to suspend the app": read as the cue negated
+            start, between = base + refused.start(), between[:refused.start()]
+        elif self.cue_intent and (intent := self.cue_intent.search(between)):
+            between = between[:intent.start()]  # "the court agreed to suspend the app": the act is the cue's
+            if self.cue_negation and self.cue_negation.search(between):
+                return None  # "has not voted to terminate": not yet, which says no side
         if self.cue_negation and (neg := self.cue_negation.search(between)):
             # "Rusk has not conceded": the negation is read with the cue, as in a saying
-            start, between = subject.end + neg.start(), between[:neg.start()] + " " + between[neg.end():]
+            start, between = base + neg.start(), between[:neg.start()] + " " + between[neg.end():]
         if not self.cue_gap.fullmatch(between):
             return None  # "Rusk's lawyers conceded", "the commission's decision to order ..."
         return group, actors, start, between

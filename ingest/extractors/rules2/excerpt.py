@@ -5,6 +5,8 @@ import re
 
 from ingest.lang.clean import text_clean
 
+from ingest.excerpts import sentences_split
+
 from .. import ExcerptView, Finding
 from .answers import DASH, FLIP
 from .findings import findings_of, original
@@ -26,8 +28,9 @@ def _split_context(text: str, sentence: str) -> tuple[str, str, bool, bool]:
             "\n" in after[:len(after) - len(after.lstrip())])
 
 
-def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
-    """The findings of one excerpt: a pure function of the compiled rules and the excerpt."""
+def extract(rules: StoryRules2, excerpt: ExcerptView, *, react: bool = True) -> list[Finding]:
+    """The findings of one excerpt: a pure function of the compiled rules and the excerpt
+    (`react`: read an answer to the article's decision, "welcomed the ruling", as well)."""
     candidates = [q for q in rules.questions if q.topic in excerpt.topics]
     if not candidates:
         return []
@@ -66,7 +69,8 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
         elif not q.number and q.has_cues and q.keywords.search(prev_low):
             questions.append((q, True))
     if not questions:
-        return []
+        # "Both Rydo and the union welcomed the ruling": no question named, the ruling's own
+        return _reacted(rules, excerpt, s, low, raw, set()) if react and rules.reactions.rx else []
     turns = the_turns()
     opening = n(text_clean(turns.opening)) if turns.opening and not LABEL.match(prev) else ""  # a label just before reads as ever
     seen = set()
@@ -96,6 +100,8 @@ def extract(rules: StoryRules2, excerpt: ExcerptView) -> list[Finding]:
     claimed = [f for f in findings if f.position in FLIP]
     if claimed and raw_next and not next_paragraph and rules.claim_ref:
         findings += _rebutted(rules, excerpt, s, text_clean(raw_next), claimed, seen)
+    if react and rules.reactions.rx:
+        findings += _reacted(rules, excerpt, s, low, raw, seen)
     counted = {f.question for f in findings if f.position == "number"}
     if counted and raw_next and not next_paragraph and rules.count_ref:
         findings += _restated(rules, excerpt, s, low, text_clean(raw_next),
@@ -177,6 +183,52 @@ def _rebutted(rules, excerpt, s, raw, claimed, seen):
                                         rationale=f"{att.who} + {att.verb!r} the claim before; {f.position} "
                                                   f"by {f.actor}, reversed"[:300]))
     return findings
+
+
+def _reacted(rules, excerpt, s, low, raw, seen):
+    """An answer to the decision the article tells ("Both Rydo and the union welcomed the
+    ruling"): whoever welcomes it takes its side on each question it answers, whoever condemns
+    it the other; a partial decision gives none (reactions.py). The decision is the first the article's sentences before this
+    one give a position of (its news: reporters tell reactions last)."""
+    reactions = rules.reactions.read(s, low)
+    if not reactions:
+        return []
+    decided = _decision(rules, excerpt, {a for r in reactions for a in r.actors})
+    findings = []
+    for r in reactions:
+        for f in decided:
+            if f.position not in FLIP:
+                continue  # a partial decision: welcomed as far as it goes, or for going that far?
+            position = f.position if r.backs else FLIP[f.position]
+            for actor in r.actors:
+                if actor == f.actor or (actor, f.question) in seen:
+                    continue
+                seen.add((actor, f.question))
+                findings.append(Finding(actor, f.question, position, None, 0.4, raw.strip(),
+                                        rationale=f"{r.who} + {r.verb!r} {r.noun}: {f.position} by {f.actor}"
+                                                  f"{'' if r.backs else ', reversed'} ({f.quote[:80]})"[:300]))
+    return findings
+
+
+_DECISION_SENTENCES = 2  # the article's lead: its news
+
+
+def _decision(rules, excerpt, reacting) -> list[Finding]:
+    """The positions the article's first sentence that gives any, before the excerpt's, gives
+    (by others than `reacting`), read as an excerpt of its own."""
+    text = excerpt.article
+    if not text or text[excerpt.position:excerpt.position + len(excerpt.sentence)] != excerpt.sentence:
+        return []
+    sentences = [x for p in sentences_split(text[:excerpt.position], language=rules.pack.code) for x in p]
+    for i, x in enumerate(sentences[:_DECISION_SENTENCES]):
+        around = text[sentences[i - 1].start if i else x.start:sentences[i + 1].end if i + 1 < len(sentences) else x.end]
+        view = ExcerptView(id=excerpt.id, sentence=x.text, text=around, topics=excerpt.topics, day=excerpt.day,
+                           outlets=excerpt.outlets, article=text, position=x.start)
+        found = [f for f in extract(rules, view, react=False) if f.position in FLIP or f.position == "partial"]
+        found = [f for f in found if f.actor not in reacting]
+        if found:
+            return found
+    return []
 
 
 def _acted(rules, excerpt, s, low, raw, questions, seen):

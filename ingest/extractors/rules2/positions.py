@@ -556,12 +556,12 @@ class Positions:
     def _none_points(self, c: str, at: int) -> bool:
         """A negative subject and a verb of evidence before the cue: "we have seen nothing,
         nothing at all, that points to a cyber attack"."""
-        return bool(self.none_points and self.none_points.search(c[max(0, at - 90):at]))
+        return bool(self.none_points and self.none_points.search(_words_before(c, at, 90)))
 
     def _opposed(self, c: str, at: int) -> bool:
         """A verb of opposition a few words before the cue, in its clause: "opposes a ban",
         "is firmly against any ban", "refused to cancel the contract"."""
-        return bool(self.opposition and self.opposition.search(re.split(r"[,;:]", c[max(0, at - 50):at])[-1]))
+        return bool(self.opposition and self.opposition.search(re.split(r"[,;:]", _words_before(c, at, 90))[-1]))
 
     def _retreat(self, c: str, at: int) -> re.Match | None:
         """Words that give up what the cue at `at` names, a few words before it, in its clause."""
@@ -606,7 +606,7 @@ class Positions:
 
     def _clause_before(self, c: str, at: int) -> str:
         """The words just before `at`, back to a clause break or a verb of denial."""
-        window = c[max(0, at - NEGATION_WINDOW):at]
+        window = _words_before(c, at, NEGATION_WINDOW)
         breaks = [m.end() for m in re.finditer(r"[,;:]|\bbut\b|\bwhile\b", window)]
         if self.denial:
             breaks += [m.end() for m in self.denial.finditer(window)]
@@ -619,7 +619,7 @@ class Positions:
         at = c.find(cue) if self.speculation and cue else -1
         if at < 0:
             return False
-        window = re.split(r"[,;:]", c[max(0, at - NEGATION_WINDOW):at])[-1]
+        window = re.split(r"[,;:]", _words_before(c, at, NEGATION_WINDOW))[-1]
         return bool(self.speculation.search(window))
 
     def conditional_in(self, c: str, cue: str, prefix: str) -> bool:
@@ -651,6 +651,19 @@ class _Reading:
 _HYPHEN = re.compile(r"(?<=[a-z])-(?=[a-z])")
 # a space between a cue's words: not escaped, nor made optional or repeated (" ?")
 _CUE_SPACE = re.compile(r"(?<!\\) (?![?*+{])")
+
+
+def _words_before(c: str, at: int, size: int) -> str:
+    """Up to `size` characters before `at`, whole words only ("governor-elect" cut to
+    "nor-elect" would read as a negation)."""
+    start = max(0, at - size)
+    def inside(ch):
+        return ch.isalnum() or ch in "'-"
+
+    if start and inside(c[start - 1]) and inside(c[start]):
+        space = re.search(r"\s", c[start:at])
+        start = start + space.end() if space else at
+    return c[start:at]
 
 
 def _compound(p: str, literal: list[bool], at: int) -> bool:

@@ -8,6 +8,7 @@ from .credits import Credits
 from .figures import Figures
 from .names import Names, words
 from .positions import Positions, compile_patterns, questions_compile
+from .reactions import Reactions
 from .speakers import Speakers
 
 
@@ -27,6 +28,7 @@ class StoryRules2:
         self.day_anchor = self.positions.day_anchor
         self.count_ref = words(pack.count_ref)  # "the real figure": the count of the sentence before
         self.claim_ref = words(pack.claim_ref)  # "denied the claim": the claim of the sentence before
+        self.reactions = Reactions(pack, self.speakers)  # "welcomed the ruling": the decision of the sentence before
         self.questions = questions_compile(story, self.norm, self.figures, self.positions.proposals, self.positions.claims,
                                            self.names.actors)
         self.figures.counts_of(self.questions)  # a count another question of the same unit asks is not this one's
