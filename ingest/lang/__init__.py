@@ -356,6 +356,7 @@ class LanguagePack:
     proposal_extraposed: list[str] = field(default_factory=list)  # "*it* would be a mistake to cancel it"
     proposal_harm: list[str] = field(default_factory=list)  # "cancelling it would hurt families": against the act
     proposal_generic: list[str] = field(default_factory=list)  # "welcomed the move": the proposal itself
+    proposal_answer: list[str] = field(default_factory=list)  # "the answer is (not) to close the schools"
     proposal_staying: list[str] = field(default_factory=list)  # "the ban would stay", "... should go ahead"
     proposal_going: list[str] = field(default_factory=list)  # "this contract must go"
     proposal_not_gerund: list[str] = field(default_factory=list)

@@ -200,7 +200,10 @@ PACK = LanguagePack(
     rumour=[r"(?:is|are|was|were) (?:reported|understood|alleged|rumou?red) to", r"(?:is|are|was|were) (?:reported|rumou?red)", r"reportedly", r"allegedly", r"purportedly", r"supposedly", r"rumou?r(?:s|ed)?", r"speculation",
             r"speculat(?:e|es|ed|ing)", r"unconfirmed", r"unverified", r"(?:is|are|was|were) said to",
             r"it is (?:believed|understood|rumou?red)", r"(?:is|are|was|were) believed to", r"may have said",
-            r"is thought to", r"are thought to"],
+            r"is thought to", r"are thought to",
+            # an unnamed voice: "some in the ministry say privately", "on condition of anonymity"
+            r"(?:some|many|others|several|insiders|sources|people) (?:in|at|within|inside|close to) (?:the )?\w+", r"privately",
+            r"(?:on|under) (?:the )?condition of anonymity", r"(?:asked|declined) not to be named", r"off the record"],
     auxiliary_folds=[(r"\b(must|should|would|could|might|ought to)( not| never)? have been\b", r"\1\2 be"),
                      (r"\b(?:has|have|had) (not |never |always |now |already )?been\b", r"\1was"),
                      (r"\b(is|are|was|were|do|does|did|has|have|had|could|should|would|must)n't\b", r"\1 not"),
@@ -275,7 +278,7 @@ PACK = LanguagePack(
     proposal_modals=[r"should", r"must", r"ought to"],
     proposal_passive=[r"be"],
     proposal_allowed=[r"be (?:allowed|permitted|able|free) to"],
-    proposal_tail=[r"while", r"when", r"until", r"rather than", r"without", r"because", r"if", r"unless", r"or not"],
+    proposal_tail=[r"while", r"when", r"until", r"during", r"amid", r"despite", r"following", r"after", r"before", r"rather than", r"without", r"because", r"if", r"unless", r"or not"],
     proposal_after_noun=["on", "of", "for", "to", "at", "in", "from", "with", "by", "over", "against", "and", "or",
                          "between", "into", "under", "about"],
     proposal_suspense=[r"under review", r"on hold", r"in (?:place|force) for now", r"pending"],
@@ -364,9 +367,13 @@ PACK = LanguagePack(
                       r"scaled back", r"watered down"],
     proposal_harm=[r"(?:would|will|could) (?:only |simply |just |also )?(?:hurt|harm|punish|hit|damage|destroy|cripple"
                    r"|undermine|ruin|wreck|devastate|penali[sz]e|frighten|endanger|cost (?:\w+ )?(?:jobs|lives|millions|billions)"
-                   r"|leave \w+ (?:\w+ )?without|put \w+ (?:\w+ )?(?:at risk|in danger|out of work))"],
+                   r"|leave \w+ (?:\w+ )?without|put \w+ (?:\w+ )?(?:at risk|in danger|out of work))",
+                   # it would not work: "closing schools would not stop the virus"
+                   r"(?:would|will|could|does|did) (?:not|never) (?:\w+ )?(?:stop|solve|fix|prevent|halt|slow|help|work|change)",
+                   r"(?:would|will) do (?:nothing|little) (?:to|for)", r"(?:would|will)n't (?:stop|solve|fix|prevent|help|work)"],
     proposal_extraposed=[r"it"],
     proposal_generic=[r"plans?", r"proposals?", r"reforms?", r"move", r"measures?", r"bill", r"scheme"],
+    proposal_answer=[r"(?:the|our|my|their|its) (?:only |best |right |real )?(?:answer|solution|response|way forward|option|priority)"],
     proposal_staying=[r"stand", r"stay", r"remain(?: in (?:place|force))?", r"go ahead", r"go on", r"carry on",
                       r"press ahead", r"proceed", r"continue", r"be (?:kept|upheld|honou?red|maintained)"],
     proposal_going=[r"go(?!\s+(?:ahead|on|forward|up|down|further|higher|lower|back)\b)", r"end",

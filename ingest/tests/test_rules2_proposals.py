@@ -260,3 +260,25 @@ def test_still_more_ways_reporters_back_or_oppose_it(story_cancel, story_loan):
             if f[1] == "loan"] == [("ministry", "loan", "affirm")]
     assert [f for f in found(story_loan, "The students said approving the LRAD loan would be a waste of money.")
             if f[1] == "loan"] == [("students", "loan", "deny")]
+
+
+def test_the_thing_wanted_done_the_answer_and_what_would_not_work(story_cancel):
+    assert found(story_cancel, "The students want the LRAD contract cancelled.") == [("students", "cancel", "affirm")]
+    assert found(story_cancel, "The students said the answer was not to cancel the LRAD contract.") == [
+        ("students", "cancel", "deny")]
+    assert found(story_cancel, "The students said the only answer is to cancel the LRAD contract.") == [
+        ("students", "cancel", "affirm")]
+    assert found(story_cancel, "The Interior Ministry said cancelling the LRAD contract would not stop the protests.") == [
+        ("ministry", "cancel", "deny")]
+
+
+def test_an_intransitive_act_with_a_time_after_it(story):
+    # "during the protests" is when, not what is closed
+    question(story, "close", "Should the LRAD depot close during the protests?", [r"\bdepot\b"], affirm=[r"\bzzz\b"])
+    assert found(story, "The students want every LRAD depot closed.") == [("students", "close", "affirm")]
+
+
+def test_an_unnamed_voice_is_no_actor_s(story_cancel):
+    assert found(story_cancel, "Some in the Interior Ministry say privately that the LRAD contract must be cancelled.") == []
+    assert found(story_cancel, "An official of the Interior Ministry, speaking on condition of anonymity, said the LRAD "
+                               "contract must be cancelled.") == []

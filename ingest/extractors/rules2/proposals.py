@@ -136,6 +136,7 @@ class Proposals:
         self.right, self.wrong = pack.proposal_right_to, pack.proposal_wrong_to
         self.unchanged = frozenset(pack.proposal_unchanged_participles)
         self.generic = "|".join(pack.proposal_generic)
+        self.answer = "|".join(pack.proposal_answer)
         self.staying = "|".join(pack.proposal_staying)
         self.going = "|".join(pack.proposal_going)
         self.enabled = bool(self.modal and self.lemma and self.support and self.opposition)
@@ -152,7 +153,8 @@ class Proposals:
             return None
         action, thing, of_subject = proposal
         affirm, deny, partial, acted, objects = [], [], [], None, []
-        things = rf"{re.escape(thing)}(?:s|es)?(?![\w-])" if thing else None
+        # (the thing's singular too: "every school" for "schools")
+        things = rf"{re.escape(self._singular(thing))}(?:s|es)?(?![\w-])" if thing else None
         if things:
             objects.append(things)
         if not (thing and of_subject):
@@ -175,8 +177,6 @@ class Proposals:
                     deny.append(rf"(?<![\w-])(?:{self.copula})\s+(?:{'|'.join(self.wrong)})\s+{acts}")
                 if self.dismissal:  # "scrapping the tax would do more harm than good"
                     deny.append(rf"(?<![\w-]){acts}{done}\s+(?:{self.dismissal})")
-                if self.harm:  # "suspending Rydo would punish its drivers", "a hike now would hit families"
-                    deny.append(rf"(?<![\w-]){acts}(?:\s+[\w'-]+){{0,5}}?\s+(?:{self.harm})(?![\w-])")
             if self.undone:
                 deny.append(rf"{self.support}{acts}(?:\s+to)?(?:\s+be)?\s+(?:{self.undone})(?![\w-])")
                 deny.append(rf"(?<![\w-]){acts}[^,;:.!?]{{0,20}}?(?<![\w-])(?:{self.restating}|{self.forecast})be\s+"
@@ -193,6 +193,18 @@ class Proposals:
                 done_forms = self._participle_forms(action) | {re.escape(action + ("es" if action.endswith(("s", "sh", "ch")) else "s"))}
                 acted = rf"(?<![\w-])(?:{'|'.join(sorted(done_forms, key=len, reverse=True))})(?![\w-])"
                 affirm.append(rf"{acted}\s+{self.between}{things}")
+        if thing:
+            # the thing wanted done, or not: "wants every school shut", "opposed having the permit revoked"
+            wanted = rf"(?:[\w'-]+\s+){{0,3}}?{things}(?:\s+[^,;:.!?\"]{{0,30}}?)??\s+{self._participles(action)}"
+            affirm.append(self.support + wanted)
+            deny.append(self.opposition + wanted)
+        if self.harm:  # "suspending Rydo would punish its drivers", "closing schools would not stop the virus"
+            deny.append(rf"(?<![\w-]){self._forms(action)}(?:\s+[\w'-]+){{0,5}}?\s+(?:{self.harm})(?![\w-])")
+        if self.answer:
+            # "the answer is to close the schools", "... was not to shut them"
+            acts_base = f"(?:{'|'.join(map(re.escape, (action, *self.synonyms.get(action, ()))))})(?![\w-])"
+            affirm.append(rf"(?<![\w'-])(?:{self.answer})\s+(?:{self.copula})\s+to\s+{acts_base}")
+            deny.append(rf"(?<![\w'-])(?:{self.answer})\s+(?:{self.copula})\s+(?:not|never)\s+to\s+{acts_base}")
         if self.generic and action not in self.undoing:
             # "welcomed the move", "has come out in support of the government's plan": the
             # proposal itself (not where it undoes a thing: "the plan" may be the takeover's)
@@ -330,6 +342,10 @@ class Proposals:
                 if made and simplemma.is_known(noun, lang=self.language):
                     forms.add(noun)
         return forms | set(self.nouns.get(verb, ()))
+
+    def _singular(self, noun: str) -> str:
+        base = self.lemma(noun, "")
+        return base if base and noun.startswith(base[:-1]) else noun
 
     def _participles(self, verb: str) -> str:
         """The verb's past participles, and its synonyms', as one regex."""
