@@ -282,3 +282,10 @@ def test_an_unnamed_voice_is_no_actor_s(story_cancel):
     assert found(story_cancel, "Some in the Interior Ministry say privately that the LRAD contract must be cancelled.") == []
     assert found(story_cancel, "An official of the Interior Ministry, speaking on condition of anonymity, said the LRAD "
                                "contract must be cancelled.") == []
+
+
+def test_a_fate_negated_is_the_other_side(story):
+    question(story, "close", "Should the LRAD depot close?", [r"\bdepot\b"], affirm=[r"\bzzz\b"])
+    assert found(story, "The Interior Ministry said the LRAD depot would not be closed.") == [("ministry", "close", "deny")]
+    assert found(story, "The Interior Ministry said the LRAD depot will not close.") == [("ministry", "close", "deny")]
+    assert found(story, "The Interior Ministry said the LRAD depot would be closed.") == [("ministry", "close", "affirm")]

@@ -226,8 +226,11 @@ class Proposals:
                     rf"(?<![\w-])(?:{self.ought_words})\s+"
                 kept.append(rf"{fate}(?:{self.staying})(?![\w-])")
                 # the act said of the thing itself ("this plant must close"): done to it
+                # ... or done to it, negated too: "the schools would not be closed", "will not close"
+                # (a negation inside the cue turns it)
                 (undone if action in self.undoing else kept).append(
-                    rf"{fate}(?:{'|'.join(map(re.escape, (action, *self.synonyms.get(action, ()))))})(?![\w-])")
+                    rf"{fate}(?:(?:{self.not_words})\s+)?(?:(?:{'|'.join(map(re.escape, (action, *self.synonyms.get(action, ()))))})"
+                    rf"|be\s+{self._participles(action)})(?![\w-])")
                 if self.going:
                     undone.append(rf"{fate}(?:{self.going})(?![\w-])")
             (affirm if action in self.keeping else deny).extend(kept)
