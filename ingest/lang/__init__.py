@@ -357,6 +357,11 @@ class LanguagePack:
     proposal_harm: list[str] = field(default_factory=list)  # "cancelling it would hurt families": against the act
     proposal_generic: list[str] = field(default_factory=list)  # "welcomed the move": the proposal itself
     proposal_answer: list[str] = field(default_factory=list)  # "the answer is (not) to close the schools"
+    # "Should vaccination be made compulsory?": the words that put a state to be given
+    # ("be made"), those that say it given ("become", "be made") and those that give it ("making")
+    proposal_made: list[str] = field(default_factory=list)
+    proposal_becoming: list[str] = field(default_factory=list)
+    proposal_making: list[str] = field(default_factory=list)
     proposal_staying: list[str] = field(default_factory=list)  # "the ban would stay", "... should go ahead"
     proposal_going: list[str] = field(default_factory=list)  # "this contract must go"
     proposal_not_gerund: list[str] = field(default_factory=list)

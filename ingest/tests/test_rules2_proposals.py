@@ -289,3 +289,17 @@ def test_a_fate_negated_is_the_other_side(story):
     assert found(story, "The Interior Ministry said the LRAD depot would not be closed.") == [("ministry", "close", "deny")]
     assert found(story, "The Interior Ministry said the LRAD depot will not close.") == [("ministry", "close", "deny")]
     assert found(story, "The Interior Ministry said the LRAD depot would be closed.") == [("ministry", "close", "affirm")]
+
+
+def test_a_thing_to_be_made_so(story):
+    question(story, "compulsory", "Should LRAD training be made compulsory for police officers?", [r"\btraining\b"],
+             affirm=[r"\bzzz\b"])
+    assert found(story, "The students backed compulsory LRAD training.") == [("students", "compulsory", "affirm")]
+    assert found(story, "The students said LRAD training should become compulsory.") == [
+        ("students", "compulsory", "affirm")]
+    assert found(story, "The Interior Ministry said LRAD training would not be made compulsory.") == [
+        ("ministry", "compulsory", "deny")]
+    assert found(story, "The Interior Ministry said making LRAD training compulsory would be a mistake.") == [
+        ("ministry", "compulsory", "deny")]
+    assert found(story, "The Interior Ministry opposes compulsory LRAD training.") == [
+        ("ministry", "compulsory", "deny")]

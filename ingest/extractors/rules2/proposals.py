@@ -137,6 +137,10 @@ class Proposals:
         self.unchanged = frozenset(pack.proposal_unchanged_participles)
         self.generic = "|".join(pack.proposal_generic)
         self.answer = "|".join(pack.proposal_answer)
+        # "be made compulsory": a state the thing is to be given (`_made`)
+        self.made = re.compile(rf"(.+?)\s+(?:{'|'.join(pack.proposal_made)})\s+([a-z-]+)") if pack.proposal_made else None
+        self.made_verbs = "|".join(pack.proposal_becoming)
+        self.making = "|".join(pack.proposal_making)
         self.staying = "|".join(pack.proposal_staying)
         self.going = "|".join(pack.proposal_going)
         self.enabled = bool(self.modal and self.lemma and self.support and self.opposition)
@@ -148,6 +152,8 @@ class Proposals:
         """The question's proposal as affirm and deny cues, or None when the question puts none."""
         if not self.enabled:
             return None
+        if made := self._made(text):
+            return self._made_cues(*made)
         proposal = self._parse(text)
         if not proposal:
             return None
@@ -249,6 +255,41 @@ class Proposals:
                              affirm=re.compile("|".join(affirm)), deny=re.compile("|".join(deny)),
                              acted=re.compile(acted) if acted else None,
                              object_end=re.compile(rf"(?:{'|'.join(objects)})$") if objects else None)
+
+    def _made(self, text: str) -> tuple[str, str] | None:
+        """"Should measles vaccination be made compulsory?": (the thing, what it is to be made),
+        the thing's singular ("vaccination", "compulsory")."""
+        if not (self.made and (m := self.modal.match(text.lower().rstrip(" ?")))):
+            return None
+        rest = self.tail.sub("", m.group(1)) if self.tail else m.group(1)
+        made = self.made.match(rest)
+        if not made or made.group(2) in self.after_noun or made.group(2) in self.determiners:
+            return None  # "be made to pay": an act, not a state
+        thing = self._head(made.group(1).split())
+        return (self._singular(thing), made.group(2)) if thing else None
+
+    def _made_cues(self, thing: str, state: str) -> ProposalRules:
+        """A thing to be made so, backed or opposed: "backs compulsory vaccination", "vaccination
+        should become compulsory", "making vaccination compulsory would be wrong", "vaccination
+        will not be made compulsory" (the negation inside the cue turns it)."""
+        things = rf"{re.escape(thing)}(?:s|es)?(?![\w-])"
+        made = rf"(?:{self.made_verbs})"
+        state_ = rf"{re.escape(state)}(?![\w-])"
+        # "compulsory (measles) vaccination", "making vaccination compulsory"
+        named = rf"{state_}\s+(?:[\w'-]+\s+){{0,2}}?{things}|(?:{self.making})\s+{self.between}{things}\s+{state_}"
+        become = rf"(?<![\w-]){things}(?:[^,;:.!?]{{0,30}}?(?<![\w-])(?:{self.ought_words})\s+(?:(?:{self.not_words})\s+)?|\s+)" \
+                 rf"(?:{made})\s+{state_}"  # "vaccination should become compulsory"
+        affirm = [rf"{self.support}(?:{named})", become]
+        deny = [rf"{self.opposition}(?:{named})"]
+        named = rf"(?<![\w-])(?:{named})"
+        if self.approval and self.disapproval:
+            affirm.append(rf"{named}{self.approval}")
+            deny.append(rf"{named}{self.disapproval}")
+        if self.harm:
+            deny.append(rf"{named}(?:\s+[\w'-]+){{0,5}}?\s+(?:{self.harm})(?![\w-])")
+        return ProposalRules(key="", topic="", number=False, keywords=None, unit=None, partial=None,
+                             affirm=re.compile("|".join(affirm)), deny=re.compile("|".join(deny)),
+                             object_end=re.compile(rf"(?:{things}|{state_})$"))
 
     def held(self, c: str, m: re.Match, proposal: ProposalRules) -> bool:
         """The proposal's cue `m` in what was said, `c`, is the speaker's own backing or
