@@ -396,6 +396,9 @@ class LanguagePack:
     claim_not_caused: list[str] = field(default_factory=list)  # "had nothing to do with"
     claim_ruled_out: list[str] = field(default_factory=list)  # "ruled out X as the cause"
     claim_limited: list[str] = field(default_factory=list)  # "legal only in warning mode": in part
+    # the verbs after which the claim's own actor names its act as a gerund ("denied hiding
+    # the warnings"), in their base forms
+    claim_own_gerund: list[str] = field(default_factory=list)
     claim_sourced: list[str] = field(default_factory=list)  # another's saying or finding before the claim
     # "Was the order given too late?": the words that ask it, and those (in base forms) that
     # say it came late, on time, or late only in part

@@ -351,6 +351,7 @@ PACK = LanguagePack(
     # (words in their base forms: "found that" reads "find that")
     claim_sourced=[r"say", r"tell", r"claim", r"allege", r"find that", r"report", r"prove", r"show", r"argue", r"suggest",
                    r"accuse", r"believe", r"think"],
+    claim_own_gerund=["deny", "admit", "acknowledge", "regret", "confess", "reject", "rule out"],
     claim_timely_words=["late", "slow", "slowly"],
     claim_late=[r"too late", r"(?:too )?slow(?:ly)?", r"late", r"belated(?:ly)?", r"delay(?:ed)?",
                 r"(?:should|must|ought to) have (?:come|been|go|gone|be) (?:out )?(?:soon(?:er)?|earl(?:y|ier))",

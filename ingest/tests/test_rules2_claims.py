@@ -114,3 +114,25 @@ def test_no_position_where_the_claim_is_not_said(story_claims):
     assert found(story_claims, "The students said lawyers claim the LRAD is dangerous.") == []
     assert found(story_claims, "The students said a report found that the panic was caused by an LRAD.") == []
     assert "bought" not in {f[1] for f in found(story_claims, "The students said the Interior Ministry allegedly bought an LRAD.")}
+
+
+def test_an_act_named_as_a_gerund(story):
+    question(story, "buying", "Did the Interior Ministry buy an LRAD?", [r"\bbuy"], affirm=[r"\bzzz\b"])
+
+    def on_buying(sentence):
+        return [f for f in found(story, sentence) if f[1] == "buying"]
+
+    # accused of it, or its own actor denying or admitting it
+    assert on_buying("The students accused the Interior Ministry of buying an LRAD.") == [("students", "buying", "affirm")]
+    assert on_buying("The Interior Ministry denied buying an LRAD.") == [("ministry", "buying", "deny")]
+    assert on_buying("The Interior Ministry admitted buying an LRAD.") == [("ministry", "buying", "affirm")]
+    # another's act is not its own
+    assert on_buying("The Interior Ministry said the students were buying an LRAD.") == []
+
+
+def test_an_adjective_of_time_names_no_manner():
+    claims = Claims(pack_for("en"))
+    assert claims.read("Did the ministry hide early warnings about the LRAD?") == Claim(
+        "act", "hide", ("ministry",), ("warning", "lrad"), "the ministry")
+    assert claims.read("Was the warning given too early?") is None  # a how other than late
+    assert claims.read("Was the warning given too late?").kind == "timely"

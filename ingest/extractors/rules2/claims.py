@@ -82,6 +82,8 @@ class Claims:
         # (but "could not have caused": a denial, not a guess)
         guess = rf"(?!(?<![\w'-])(?:{'|'.join(guesses)})(?![\w'-])(?!\s+(?:not|never)\b))" if guesses else ""
         self.gap = rf"(?:{guess}[^,;:.!?\"]){{0,40}}?"
+        self.own_gerund = f"(?:{'|'.join(f'(?<={re.escape(v)} )' for v in pack.claim_own_gerund)})" \
+            if pack.claim_own_gerund else ""
         self.enabled = bool(self.lemma and self.openers_do and self.openers_be)
 
     def read(self, text: str) -> Claim | None:
@@ -94,7 +96,10 @@ class Claims:
         tokens = [t.strip("\"'()") for t in text.split()]
         if len(tokens) < 3:
             return None
-        if self.manner & set(tokens) or (self.manner_suffix and tokens[-1].endswith(self.manner_suffix) and len(tokens[-1]) > 4):
+        # a word of how, not one that names a thing ("hide *early* warnings", "a *late* payment")
+        manner = {t for i, t in enumerate(tokens) if t in self.manner
+                  and (i + 1 == len(tokens) or tokens[i + 1] in self.after_noun or tokens[i + 1] in self.manner)}
+        if manner or (self.manner_suffix and tokens[-1].endswith(self.manner_suffix) and len(tokens[-1]) > 4):
             # "Was the order given too late?": only how late or slow, no other how ("dump waste illegally")
             return self._timely(tokens) if self.timely_words & set(tokens) else None
         opener, rest = tokens[0], tokens[1:]
@@ -160,7 +165,13 @@ class Claims:
         company" ("we did not break the law", said by Rydo, of "Did Rydo break the law?")."""
         if not (self.own and claim.kind in ("act", "cause", "said")):
             return None
-        return self._cues(claim, self.own, keywords)
+        cues = self._cues(claim, self.own, keywords)
+        if cues and claim.kind == "act" and claim.object and self.own_gerund:
+            # the act as a gerund after the speaker's own verb: "denied hiding the warnings",
+            # "admitted selling the data" (the verb of denial before it turns it, as a cue's)
+            act = rf"{self.own_gerund}{self._verbs(claim.verb)}\s+{self.between}{self._nouns(claim.object)}"
+            cues.affirm = re.compile(f"{cues.affirm.pattern}|{act}")
+        return cues
 
     def _cues(self, claim: Claim, s: str, keywords) -> QuestionRules | None:
         o = self._nouns(claim.object)
@@ -252,8 +263,20 @@ class Claims:
         return tuple(dict.fromkeys(self.lemma(n, "") for n in nouns if len(n) > 2))
 
     def _verbs(self, verb: str) -> str:
-        """The claim's verb and its synonyms ("delete": erase, wipe), in their base forms."""
-        return f"(?:{'|'.join(map(re.escape, (verb, *self.synonyms.get(verb, ()))))})"
+        """The claim's verb and its synonyms ("delete": erase, wipe), in their base forms and
+        as gerunds, which the tables keep as they are ("accused Rydo of selling the data")."""
+        verbs = (verb, *self.synonyms.get(verb, ()))
+        return f"(?:{'|'.join(map(re.escape, sorted(set(verbs) | self._gerunds(verbs), key=len, reverse=True)))})"
+
+    def _gerunds(self, verbs) -> set[str]:
+        out = set()
+        for v in verbs:
+            if " " in v:
+                continue
+            out.add(v[:-1] + "ing" if v.endswith("e") and not v.endswith("ee") else v + "ing")
+            if self.lemma(v + v[-1] + "ing", "") == v:  # "stopping" (the tables know the doubled ones)
+                out.add(v + v[-1] + "ing")
+        return out
 
     def _nouns(self, nouns: tuple[str, ...]) -> str:
         return rf"(?<![\w'-])(?:{'|'.join(map(re.escape, nouns))})(?![\w'-])" if nouns else ""
