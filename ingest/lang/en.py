@@ -162,10 +162,12 @@ PACK = LanguagePack(
               r"nobody"],  # "nobody has one": a subject that negates
     opposition=[r"oppos(?:e|es|ed|ing)", r"against", r"reject(?:s|ed|ing)?", r"resist(?:s|ed|ing)?",
                 r"object(?:s|ed|ing)? to", r"refus(?:e|es|ed|ing) to", r"rul(?:e|es|ed|ing) out", r"vetoe?(?:s|d)?",
+                # "does not want ..." (lemmas: "long")
                 r"(?:not|n't|never|no longer) (?:\w+ )?want(?:s|ed)?(?: any (?:long(?:er)?|more))?(?: that)?",
                 # another's request refused: "rejected the authority's request to suspend"
                 r"(?:refus|reject|dismiss|den(?:y|ie)|turn(?:s|ed|ing)? down)(?:e|es|ed|ing|s)? (?:[\w'-]+ ){0,5}?"
-                r"(?:request|application|bid|demand|motion|plea|petition|call)s? (?:to|for)"],  # "does not want ..." (lemmas: "long")
+                r"(?:request|application|bid|demand|motion|plea|petition|call)s? "
+                r"(?:(?:from|by|of) (?:[\w'-]+ ){1,4}?)?(?:to|for)"],
     dismissal=[r"(?:is|was|are|were|would be|will be|remains?) (?:not an option|out of the question|off the table"
                r"|unacceptable|not acceptable|a mistake|not the answer|not the solution|no solution|unthinkable)",
                r"makes? no sense", r"(?:is|was|would be) ruled out", r"(?:is|was|are|were) (?:\w+ )?not on the table",
@@ -261,9 +263,11 @@ PACK = LanguagePack(
     cue_subject_refusal=[r"(?:refuse|decline)(?:s|d)? to",
                          # another's request refused: "rejected the authority's request to suspend"
                          r"(?:refus|reject|dismiss|den(?:y|ie))(?:e|es|ed|s)? (?:the |an? |its |their |his |her )?"
-                         r"(?:[\w'-]+ ){0,4}?(?:request|application|bid|demand|motion|plea|petition|call)s? (?:to|for)",
+                         r"(?:[\w'-]+ ){0,4}?(?:request|application|bid|demand|motion|plea|petition|call)s? "
+                         r"(?:(?:from|by|of) (?:[\w'-]+ ){1,4}?)?(?:to|for)",
                          r"turned down (?:the |an? |its |their |his |her )?(?:[\w'-]+ ){0,4}?"
-                         r"(?:request|application|bid|demand|motion|plea|petition|call)s? (?:to|for)"],
+                         r"(?:request|application|bid|demand|motion|plea|petition|call)s? "
+                         r"(?:(?:from|by|of) (?:[\w'-]+ ){1,4}?)?(?:to|for)"],
     cue_contractions=[(r"\b(do|does|did|is|are|was|were|has|have|had|could|would|should|must|need)n(?:'|\.)t\b", r"\1 not"),
                       (r"\bwon(?:'|\.)t\b", "will not"), (r"\b(?:can(?:'|\.)t|cannot)\b", "can not")],
     cue_past_auxiliary=[r"did", r"did not", r"did never"],

@@ -79,6 +79,8 @@ def test_an_act_refused_or_agreed_to(story_cancel):
         ("ministry", "cancel", "affirm")]
     assert found(story_cancel, "The Interior Ministry rejected the students' request to cancel the LRAD contract.") == [
         ("ministry", "cancel", "deny")]
+    assert found(story_cancel, "The Interior Ministry rejected a request from the students to cancel the LRAD "
+                               "contract.") == [("ministry", "cancel", "deny")]
 
 
 def test_a_word_cut_in_two_is_no_negation(story_cancel):
