@@ -67,3 +67,14 @@ def test_a_count_in_words_with_its_unit_needs_no_word_of_the_question_beside_it(
                                ("The City Council said the town had lost eleven buses.", []),
                                ("The City Council said the town had lost three people.", [])):
         assert run(rules2, story_counts, sentence, ["outbreak"], before + sentence) == expected, sentence
+
+
+def test_an_act_that_changes_a_figure_after_a_clause_of_when(story_counts):
+    # the time clause before the subject is no part of the act: the main clause after its comma is
+    assert run(rules2, story_counts, "Two days after the shares fell, Fjordline raised its offer to 45 crowns "
+               "per share.", ["bid"]) == [("operator", "offer-price", "number", 45)]
+    assert run(rules2, story_counts, "Fjordline raised its offer to 45 crowns per share.", ["bid"]) == [
+        ("operator", "offer-price", "number", 45)]
+    # the act in the clause of when is not the news: no record of it
+    assert run(rules2, story_counts, "After Fjordline raised its offer to 45 crowns per share, the shares rose.",
+               ["bid"]) == []
