@@ -480,6 +480,12 @@ class LanguagePack:
     figure_month_before: list[str] = field(default_factory=list)
     # The ways of writing a percentage: a unit "%" meets "40 per cent" too, and "per cent" "40%".
     figure_percent_words: list[str] = field(default_factory=list)
+    # A rate's "per" written otherwise ("38 crowns for each share" under "crowns per share").
+    figure_rate_per: list[str] = field(default_factory=list)
+    # A verb whose object names what a figure after "at" or "to" counts ("puts confirmed cases
+    # at 95", "raised its count of homes destroyed to 437"), and those two words.
+    figure_level_head: list[str] = field(default_factory=list)
+    figure_level_mark: list[str] = field(default_factory=list)
     # --- hooks ---------------------------------------------------------------------------
     normalize: Callable[[str], str] = fold
     sentence_abbreviations: list[str] = field(default_factory=list)

@@ -580,6 +580,11 @@ PACK = LanguagePack(
     figure_designation_article=[r"the"],
     # the content is read lower-cased, so "may" too: "may 13 people" is rare beside "May 13"
     figure_percent_words=[r"%", r"per ?cent", r"percent", r"pct"],
+    figure_rate_per=[r"for (?:each|every)"],
+    figure_level_head=[r"put(?:s|ting)?", r"plac(?:e|es|ed|ing)", r"estimat(?:e|es|ed|ing)", r"cut(?:s|ting)?",
+                       r"(?:rais|lower|revis|updat|reduc|increas)(?:e|es|ed|ing)", r"correct(?:s|ed|ing)?",
+                       r"cap(?:s|ped|ping)?"],
+    figure_level_mark=[r"at", r"to"],
     figure_month_before=[r"January", r"February", r"March", r"April", r"May", r"June", r"July", r"August",
                          r"September", r"October", r"November", r"December",
                          r"(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?"],

@@ -160,6 +160,11 @@ class Acts:
             return []
         group, actors, start, between = read
         lead = s[c_start:group[0].start]
+        if count and self.changing and self.changing.fullmatch(s[v_start:v_end]) and (comma := lead.rfind(", ")) >= 0 \
+                and self.opening and self.opening.search(lead[:comma]) and self._lead.fullmatch(lead[comma + 2:]):
+            # "Three weeks after the currency began to slide, the bank raised its rate to 5.5 per cent":
+            # the clause of when before the comma is no part of the act, the main clause is after it
+            lead = lead[comma + 2:]
         if not self._lead.fullmatch(lead) or (self.opening and self.opening.search(lead)):
             return []  # the act of a subordinate clause, or a condition's
         if _RECALLED.search(between) or _PUNCT.search(between) \

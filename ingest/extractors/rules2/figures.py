@@ -150,6 +150,16 @@ class Figures:
         self.count_noun = re.compile(rf"\s+(?:[\w-]+\s+)?(?:{pack.plural_noun})(?!\w)", re.IGNORECASE) \
             if pack.plural_noun else None
         self.per_unit = {w.lower() for w in pack.per_unit}
+        self.subordinate = words(pack.subordinate) if pack.subordinate else None
+        # a rate's "per" as a reporter writes it: "a share", "each share", "for each share"
+        self.per_rx = "|".join(sorted(pack.figure_rate_per + pack.per_unit, key=len, reverse=True))
+        # "puts confirmed cases in the region at", "raised its count of homes destroyed ... to":
+        # the words between verb and mark name what the figure after them counts
+        lead = "|".join(pack.range_open + pack.approximate)
+        self.level_head = re.compile(
+            rf"(?<!\w)(?:{'|'.join(pack.figure_level_head)})\s+(?P<what>(?:[\w'-]+\s+){{1,12}}?)"
+            rf"(?:{'|'.join(pack.figure_level_mark)})\s+(?:(?:{lead})\s+)*$", re.IGNORECASE) \
+            if pack.figure_level_head and pack.figure_level_mark else None
         # a fraction in words is a share ("three-quarters of pensioners"), a rank no count ("number one")
         self.fraction_part = re.compile(rf"[\s-]+(?:{'|'.join(pack.figure_fraction_part)})(?!\w)", re.IGNORECASE) \
             if pack.figure_fraction_part else None
@@ -219,7 +229,8 @@ class Figures:
         scale = self._multiplier(unit_words[0]) if len(unit_words) > 1 else 1.0
         if scale != 1.0:
             unit_words = unit_words[1:]
-        body = r"\s+".join(re.escape(w) for w in unit_words)
+        body = r"\s+".join(rf"(?:{self.per_rx})" if self.per_rx and 0 < i < len(unit_words) - 1 and w in self.per_unit
+                           else re.escape(w) for i, w in enumerate(unit_words))
         if len(unit_words) == 1 and unit_words[0] in self.unit_synonyms:
             # "twelve lives", "three bodies" under "people"
             body = "|".join([body, *self.unit_synonyms[unit_words[0]]])
@@ -245,7 +256,7 @@ class Figures:
             return None  # "Last year, ... 3,000 patients": the whole statement is of another year
         unit = q.unit_rules
         scale = unit.scale if unit else 1.0
-        best, first, second, skip = None, None, None, -1
+        best, first, second, named_only, skip = None, None, None, None, -1
         for m in self.figure_rx.finditer(c):
             if m.start() < skip:
                 continue  # the whole of a partitive count ("one of its *five* ferries")
@@ -388,6 +399,13 @@ class Figures:
             if noun and not with_unit and unit and unit.measure \
                     and not any(w in unit.words for w in noun.group(0).lower().split()):
                 continue  # "33,000 striking workers" under "%", "nine million people" under "pounds": another unit
+            # "cut around 400 roles" under "jobs": a noun the question's words name, ranked after the
+            # unit's own count ("74 heart cases late, and ... 280 reports in all"); not a part ("19 of
+            # the 23 cases"), nor in a clause of when ("after the fire destroyed 400 houses")
+            named = bool(noun and not with_unit and not part and unit and not unit.measure and q.keywords
+                         and q.keywords.search(noun.group(0).split()[-1])
+                         and not (self.subordinate
+                                  and self.subordinate.search(c, c.rfind(",", 0, m.start()) + 1, m.start())))
             counted = bool(not with_unit and value < 1000 and noun and self.whole
                            and self.whole.search(c[max(0, m.start() - 12):m.start()]))  # "all five ships"
             # what the question counts, said of this figure: "leaving three out of service",
@@ -398,6 +416,10 @@ class Figures:
             if not keyed and q.keywords and self.relative and (rel := self.relative.match(c, after.end() if after else end)):
                 keyed = self._keyed_past(q, c, rel.end())  # "nine babies who were fed the formula have died"
             head = self.count_head.search(c, max(0, m.start() - 60), m.start()) if self.count_head else None
+            if not head and self.level_head and (level := self.level_head.search(c, max(0, m.start() - 120), m.start())) \
+                    and ((q.keywords and q.keywords.search(level.group("what")))
+                         or (unit and not unit.measure and unit.rx.search(level.group("what")))):
+                head = level  # "puts confirmed cases in the region at between 95 and 100"
             others = self.other_counts.get(q.key)
             if others and not keyed and (others.match(c, predicate) or (
                     head and others.search(head.group(0)) and not (q.keywords and q.keywords.search(head.group(0))))):
@@ -409,17 +431,22 @@ class Figures:
                 continue  # "6,000 people were evacuated", "the number of homes ... at 412": another question's
                 # count, not the hectares or homes asked
             keyed = keyed or bool(head)
-            if not (with_unit or keyed or counted or mult) and value < (10 if bare else 1000):
+            if not (with_unit or keyed or counted or mult or named) and value < (10 if bare else 1000):
                 continue
-            if (spelt or value < 10) and not (mult or bare or keyed) and q.keywords \
+            # "eleven people" as "11 people": the unit's own word right after it ("twelve lives" may be another count's)
+            direct = bool(at_unit and at_unit.group(0).strip(" ,-").lower().split() == list(unit.words))
+            if (spelt or value < 10) and not (mult or bare or keyed or (direct and value >= 10)) and q.keywords \
                     and not q.keywords.search(c, max(0, m.start() - NEAR), end + NEAR):
                 continue  # a small count far from what the question counts ("cracks on two ferries")
-            conf = 0.8 if with_unit or keyed else 0.45 if counted else 0.55
+            conf = 0.8 if with_unit or keyed else 0.7 if named else 0.45 if counted else 0.55
             if spelt and not with_unit:
                 conf -= 0.05
             if self.approximate and self.approximate.search(c[max(0, m.start() - 25):m.start()]):
                 conf -= 0.05
             candidate = (value, high, conf)
+            if named and not (with_unit or keyed or mult):
+                named_only = named_only or candidate  # the last resort: no figure of the unit or in a scale
+                continue
             if keyed and not (noun and not at_unit):
                 return candidate
             if with_unit:
@@ -427,7 +454,7 @@ class Figures:
             elif keyed:  # "50 officers marched alongside 3,000 people": the unit's count first
                 second = second or candidate
             best = best or candidate
-        return first or second or best or self._zero(q, c)
+        return first or second or best or named_only or self._zero(q, c)
 
     def _keyed_past(self, q: "QuestionRules2", c: str, at: int) -> bool:
         """The question's words as the main verb, after an auxiliary, of a count whose relative
