@@ -36,6 +36,7 @@ PACK = LanguagePack(
         r"indicat(?:e|es|ed|ing)", r"complain" + _S, r"mention" + _S, r"caution" + _S, r"hint" + _S,
         r"reckon" + _S, r"clarif(?:y|ies|ied|ying)", r"assur(?:e|es|ed|ing)", r"reassur(?:e|es|ed|ing)",
         r"(?:is|was|were|are|remain(?:s|ed)?) adamant", r"ma(?:de|kes?|king) (?:it )?clear",
+        r"describ(?:e|es|ed|ing)(?= (?:[\w'\-]+ ){1,6}?as )",  # "described the exemptions as one of several causes"
         # an estimate corrected ("the police corrected on Friday its first estimate: ..."), a
         # finding ("the audit office established in its report that ...")
         r"(?:correct|revis|updat|rais|lower)(?:e|es|ed|s|ing)? (?:[\w']+ ){0,3}?(?:its|their|his|her) (?:\w+ )?"
@@ -46,7 +47,10 @@ PACK = LanguagePack(
         # a ruling read out, a position opposed: "Judge X reads out", "the union opposes any ban"
         r"read(?:s|ing)? out", r"rul(?:e|es|ed) that", r"oppos(?:e|es|ed)",
     ],
-    wanting_said=[r"wants?", r"wanted", r"seek(?:s|ing)?", r"sought", r"propos(?:e|es|ed|ing)", r"ask(?:s|ed|ing)? for"],
+    wanting_said=[r"wants?", r"wanted", r"seek(?:s|ing)?", r"sought", r"propos(?:e|es|ed|ing)", r"ask(?:s|ed|ing)? for",
+                  # a request to a body: "asks the court to annul the fine"
+                  r"ask(?:s|ed|ing)? the (?:[\w\-]+ ){0,2}?(?:court|tribunal|judges?|government|ministry|minister|council"
+                  r"|regulator|authority|agency|board|commission|panel) to"],
     as_said=[r"as", r"like"],
     so_says=[r"so"],
     according_to=[r"according to", r"in the words of", r"as quoted by", r"as (?:stated|announced|claimed) by",
@@ -80,7 +84,7 @@ PACK = LanguagePack(
     role_nouns=[
         r"the (?:(?:prime|foreign|interior|defen[cs]e|finance|health|justice|environment|transport|energy|education"
         r"|economy|trade|labou?r) )?minister", r"the (?:\w+ )?ministry",
-        r"(?:the|a) spokes(?:person|man|woman)", r"the (?:statement|letter|communiqu[eé]|press release|release|post|message)",
+        r"(?:the|a) spokes(?:person|man|woman)", r"the (?:statement|letter|communiqu[eé]|press release|release|post|message|report)",
         rf"the {_BODY}",
         # "a company spokesman", "a ministry spokeswoman": the body the paragraph is about speaks
         rf"(?:the|an?) (?:{_BODY}|ministry) spokes(?:person|man|woman)",
@@ -91,12 +95,14 @@ PACK = LanguagePack(
     speaking_staff=[
         r"(?:its|their) (?:spokes(?:person|man|woman)|boss|chief executive|chief|chair(?:man|woman)?|head|leader"
         r"|director|president|lawyers?|(?:general )?counsel)",
+        # a person's own office and people speak for them: "his office says", "her lawyer said"
+        r"(?:his|her) (?:office|spokes(?:person|man|woman)|lawyers?|aides?)",
         r"the \d{1,3}-year-old",  # a person named before, by age
         rf"(?:the|an?) (?:{_BODY}|ministry|government) (?:statement|filing|letter|report)",
         rf"(?:(?:its|their) )?(?:{_BODY}|ministry|government) officials", r"(?:its|their) officials",
         r"the (?:document|filing|submission|prospectus)",
     ],
-    belief_said=[r"believ(?:e|es|ed)", r"thinks?",
+    belief_said=[r"believ(?:e|es|ed)", r"thinks?", r"expect(?:s|ed)? that",
                  r"(?:is|are|was|were|remains?|remained) (?:convinced|confident|certain|sure) that"],
     held_view_nouns=[r"position", r"view", r"stance", r"argument", r"contention", r"line",
                      # a body's own count or claim: "the agency's count stood at 141"
@@ -127,7 +133,7 @@ PACK = LanguagePack(
                 r"(?:statement|letter|post|press release|release|communiqu[eé]|note|message|memo|video|document"
                 r"|filing|submission|petition|tweet|report|notice|response|reply|ruling|judge?ment|verdict)s?"
                 r" (?:from|by|of|issued by|signed by|released by|published by|posted by|sent by)", r"(?:head|chief|leader|official|representative"
-                r"|member|director|chairman|chair|president|secretary|minister|lawyer|executive|manager|boss|envoy)s?"
+                r"|member|director|chairman|chair|president|secretary|minister|lawyer|counsel|executive|manager|boss|envoy)s?"
                 r" (?:of|for|at|from)",
                 # a part of a body: "the local branch of the union", "negotiators for the company"
                 r"(?:branch|district|chapter|division|section|wing|arm|office|delegation|negotiator)s? (?:of|for|at|from)"],

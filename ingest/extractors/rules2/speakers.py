@@ -32,8 +32,17 @@ _TWO_WORDS = re.compile(r"\s+([\w']+)\s+[\w']+")  # the two words after a subjec
 _COMMA = re.compile(r",(?!\d{3})")
 _COLON_QUOTE = re.compile(r':\s*"(?=\S)')
 _COLON = re.compile(r":\s+(?=\S)")
-LABEL_TIME = re.compile(r"^\s*\d{1,2}[:.]\d{2}\s+")
-LABEL = re.compile(r"^\s*(?:\d{1,2}[:.]\d{2}\s+)?([A-Z][\w.'\- ]{0,48}?)(?:\s*\([^()]{1,30}\))?:\s+(?=\S)")  # "KOVAC (recording):"
+# a wire's dateline before its first word: "TIRELVO, March 5 (VNA) - "
+_DATELINE = re.compile(r"^[A-Z][A-Z .'\-]+(?:,[^\-\u2013\u2014]{1,30})?\s[-\u2013\u2014]\s+")
+# a live blog's time before an entry, with or without a dash after it ("14:09 - ")
+LABEL_TIME = re.compile(r"^\s*\d{1,2}[:.]\d{2}\s+(?:[-\u2013\u2014]\s+)?")
+# "KOVAC (recording):", "14:09 - Berg:", "MARA KOVAC, Dockers' Union:" (a name, then whom it speaks
+# for), "09:58 - Rydo's counsel, Paul Ekdahl:" (a body's role, then the name)
+LABEL = re.compile(r"^\s*(?:\d{1,2}[:.]\d{2}\s+(?:[-\u2013\u2014]\s+)?)?"
+                   r"([A-Z][\w.'\- ]{0,48}?"
+                   r"|[A-Z][\w.'\-]*(?:\s+[A-Z][\w.'\-]*){0,3}(?:(?:(?<='s)|(?<=s'))(?:\s+[a-z][\w\-]*){1,2})?"
+                   r",(?:\s+(?:[A-Z][\w.'\-]*|of|the|for|and)){1,6})"
+                   r"(?:\s*\([^()]{1,30}\))?:\s+(?=\S)")
 
 
 class Speakers(Subjects):
@@ -56,6 +65,13 @@ class Speakers(Subjects):
         det = names.determiner
         self._name_lead = re.compile(rf"(?:\s*(?<!\w)(?:{det}))+\s*$", re.IGNORECASE)
         self.speaks_for = names.speaks_for
+        # after a role noun, the rest of its title and the name it stands before ("the chief|
+        # executive, |Ann Berg"; "the association|'s chair, |Ann Berg"): words in small letters
+        # that are no joining word, preposition, determiner or relative pronoun
+        function = "|".join(pack.coordination + pack.not_subject + pack.determiners + pack.relative
+                            + pack.complementizer)
+        self.title_rest = re.compile(
+            rf"(?:'s?)?(?:\s+(?!(?:{function})\b)[a-z][\w\-]*){{0,2}},?(?:\s+[A-Z][\w.'\-]*)*\s+") if function else None
         # "X called the plan a mistake and said ...": the second verb's subject is the first one's
         self.and_verb = re.compile(rf"(?<!\w)(?:{'|'.join(pack.coordination)})\s+(?:also\s+|then\s+|again\s+|later\s+)?$",
                                    re.IGNORECASE) if pack.coordination else None
@@ -131,7 +147,7 @@ class Speakers(Subjects):
         out = []
         label = self.label(orig)
         if label:
-            names = [m for m in mentions if m.end <= label.end(1) and m.actor]
+            names = self._labelled(label, mentions)
             if names:
                 out.append(Attribution([names[-1].actor], (label.end(), len(s)), "label", who=names[-1].text))
         for c_start, c_end in bounds:
@@ -158,7 +174,7 @@ class Speakers(Subjects):
             # paragraph; nor when it reports another's saying, "Critics say ...")
             prev_label = self.label(prev) if same_paragraph and not LABEL.match(orig) else None
             if prev_label and self._own_words(s, mentions):
-                names = [m for m in self.names.mentions(prev) if m.end <= prev_label.end(1) and m.actor]
+                names = self._labelled(prev_label, self.names.mentions(prev))
                 if names:
                     out.append(Attribution([names[-1].actor], (0, len(s)), "label", who=names[-1].text))
             elif s.rstrip().endswith('"') and '"' in prev and (s.lstrip().startswith('"') or (
@@ -193,8 +209,8 @@ class Speakers(Subjects):
         for v_start, v_end, kind, verb in anchors:
             reach = None  # how far the attribution covers others' verbs, when beyond its content
             spliced = None  # "X said A, Y insisted that B": where Y's clause starts, after a bare comma
-            if any(a <= v_start < b for a, b in covered) and not self._and_saying(s, v_start, c_start, out, covered,
-                                                                                   clause_mentions):
+            if any(a <= v_start < b for a, b in covered) and not self._and_saying(s, orig, v_start, c_start, out,
+                                                                                   covered, clause_mentions):
                 spliced = self._comma_saying(s, orig, v_start, v_end, c_end, out, covered, in_quote)
                 if not spliced:
                     continue  # reported inside another's statement ("X said Y told ...")
@@ -232,8 +248,11 @@ class Speakers(Subjects):
                 # the speaker, not the one before the verb
                 subject = None if self._closing_name(s, orig, c_start, c_end, v_start, v_end, clause_mentions) \
                     else self.subject_at(s, clause_mentions, v_start, spliced or c_start)
+                if subject is not None:  # ", saying ...": the clause's subject, not a name in its object
+                    subject = self._participle_subject(s, orig, spliced or c_start, v_start, verb, clause_mentions,
+                                                       in_quote) or subject
                 if subject is not None:
-                    speakers = self._coordinated(s, subject, before, forward=False)
+                    speakers = self._coordinated(s, subject, before, forward=False, orig=orig)
                     first = min(m.start for m in speakers)
                     if self.speaks_for:  # "..., a spokesperson for the Business Secretary said"
                         head = self.speaks_for.search(s[max(c_start, first - 60):first])
@@ -422,12 +441,15 @@ class Speakers(Subjects):
             return None  # ", who last month wanted the bridge repaired, now says ...": then, against now
         return self._attribution(s, [named[-1]], (verb[0], j - 1), verb[3], prev, all_mentions, verb[0])
 
-    def _and_saying(self, s, v_start, c_start, out, covered, mentions) -> bool:
-        """"X says A and Y says B": Y's saying is no part of X's, whose statement ends at "and"."""
+    def _and_saying(self, s, orig, v_start, c_start, out, covered, mentions) -> bool:
+        """"X says A and Y says B": Y's saying is no part of X's, whose statement ends at "and"
+        (also after Y's title and first names: "..., and Mayor Ann Berg said B")."""
         subject = self.subject_at(s, mentions, v_start, c_start)
         if subject is None or not out:
             return False
-        joint = self.and_before.search(s, out[-1].content[0], subject.start) if self.and_before else None
+        lead = _NAME_LEAD.search(orig, out[-1].content[0], len(orig[:subject.start].rstrip()))
+        cut = lead.end() - len(lead.group().lstrip()) if lead else subject.start
+        joint = self.and_before.search(s, out[-1].content[0], cut) if self.and_before else None
         if not joint or not (out[-1].content[0] < joint.start() < out[-1].content[1]):
             return False
         out[-1].content = (out[-1].content[0], joint.start())
@@ -502,6 +524,27 @@ class Speakers(Subjects):
             return []
         return [Attribution([first.actor], (colon.end(), len(s)), ":", who=first.text)]
 
+    def _participle_subject(self, s, orig, c_start, v_start, verb, mentions, in_quote):
+        """", saying ...", ", adding ...": a participle after the clause's own verb is said by
+        the clause's subject, not by a name in that verb's object nearer to it ("The agency opened
+        proceedings to revoke Kalvaro's permit, saying ..."). None when it is no such participle.
+        (Only read where a name is near the participle: with none, none, as for any verb.)"""
+        lead = s[c_start:v_start]
+        if not verb.endswith("ing") or not lead.rstrip().endswith(",") or not lead.strip(" ,"):
+            return None
+        start = c_start
+        if self.preposed and self.preposed.match(s, c_start):  # "After the ministry's statement, the students ..."
+            comma = s.find(",", c_start, v_start)
+            start = comma + 1 if comma >= 0 else c_start
+        first = next((m for m in mentions if start <= m.start < v_start and not in_quote(m.start)), None)
+        if first is None or self.names.is_object(s, first) or self._owns_thing(s, first) \
+                or self._modifier(s, first, v_start) \
+                or not _SUBJECT_LEAD.fullmatch(_DATELINE.sub("", orig[start:first.start])):
+            return None
+        # the last of the names joined to it ("X and Y both welcomed the vote, saying ..."): the
+        # caller joins the others to it again
+        return self._coordinated(s, first, [m for m in mentions if m.start < v_start], forward=True)[-1]
+
     def _sentence_subject(self, s, c_start, mentions, in_quote):
         start = 0
         if self.subordinate and self.subordinate.match(s.lstrip()):  # "After the ministry's statement, the students ..."
@@ -515,12 +558,21 @@ class Speakers(Subjects):
         """A transcript's speaker label opening `orig` ("KOVAC:", "Mara Kovac:", "UNION
         LEADER:"), not a sentence that says something before a colon ("The union said:")."""
         m = LABEL.match(orig)
-        if not m or len(m.group(1).split()) > 5:
+        if not m or any(len(part.split()) > 5 for part in m.group(1).split(",")):
             return None
         body = lower(m.group(1))
         if self.attribution.search(body) or self.according_to.search(body):
             return None
         return m
+
+    @staticmethod
+    def _labelled(label, mentions) -> list:
+        """The actors' names in a label, the speaker's last; in "MARA KOVAC, Dockers' Union:"
+        the person's own name when it is an actor's, else the body named after the comma."""
+        names = [m for m in mentions if m.end <= label.end(1) and m.actor]
+        comma = label.group(1).find(",")
+        own = [m for m in names if m.end <= label.start(1) + comma] if comma >= 0 else []
+        return own or names
 
     def _own_words(self, s, mentions) -> bool:
         """Whether every verb of saying in `s` is the first person's ("we have said all

@@ -13,9 +13,13 @@ _POSSESSIVE = re.compile(r"'s?\s+([a-z\-]+(?:\s+[a-z\-]+)?)")  # "Orrelink's fer
 QUOTE = re.compile(r'"[^"]{2,}?"')
 # an apposition right after the subject, up to the comma before the verb (no quotation, no clause break)
 _APPOSITION = re.compile(r'\s*,(?:[^,;:.!?"]|[.,](?=\d)){1,160},\s*$')
+# (also after an actor's own name and its "of" phrase: "Nadia Okafor of the commuters' association,
+# speaking from the public gallery, calls for ..."; not after a role: "the director of X, Ann Berg,")
+_OF_APPOSITION = re.compile(r'\s+of\s+[^,;:.!?"]{1,60}' + _APPOSITION.pattern)
 _OPENING = re.compile(r"\s*(?:\d{1,2}[:.]\d{2}\s+)?(?:[\w'\-]+\s+){0,3}")  # "17:02 The" before a sentence's subject
 _CAPITALS = re.compile(r"(?:\s+[A-Z][\w.'\-]*)*\s+")  # "the chairwoman| Ann |Berg"
 # up to three words in small letters after a comma or quotation: a title before a name
+_NAME_LEAD = re.compile(r"(?:\s*\b[A-Z][\w.'\-]*)+$")  # "and| Mayor Ann |Berg": a title and first names
 _COMPLEMENT = re.compile(r"\s+of\s+(?:the\s+)?[a-z][\w'\-]*")  # "the mayor| of Doncaster" (lower-cased text)
 _TITLE = re.compile(r"""(?:,|(?<=[,.!?])["'])\s*((?:[a-z][\w'\-]*\s+){0,2}[a-z][\w'\-]*)$""")
 
@@ -62,11 +66,15 @@ class Subjects:
                                      or bool(self.said_at and self.said_at.fullmatch(rest)))
 
     def _named(self, orig, m: Mention, mentions) -> Mention:
-        """The name a title or role noun stands before: "the chairwoman Ann Berg" is Berg."""
-        if m.actor is None:
+        """The name a title or role noun stands before: "the chairwoman Ann Berg" is Berg, and
+        so are "the chief executive, Ann Berg", "the director general Ann Berg" and "the
+        association's chair, Ann Berg" (the rest of the title, then the name in apposition).
+        A name after a story's role is the person's too: another actor's role is only their title."""
+        if m.actor is None or m.kind == "role":
             for x in mentions:
                 if x.start >= m.end:
-                    return x if x.actor and _CAPITALS.fullmatch(orig, m.end, x.start) else m
+                    return x if x.actor and (_CAPITALS.fullmatch(orig, m.end, x.start) or (
+                        self.title_rest and self.title_rest.fullmatch(orig, m.end, x.start))) else m
         return m
 
     def _owns_thing(self, s, m: Mention) -> bool:
@@ -140,7 +148,8 @@ class Subjects:
     def _subject(self, s, before, v_start, c_start) -> Mention | None:
         inner = [(r.start(), r.end()) for r in self.relative.finditer(s, c_start, v_start)] if self.relative else []
         # the names inside an apposition ("X, the body in charge of the police since 1991, said")
-        inner += [(m.end, v_start) for m in before[:1] if _APPOSITION.fullmatch(s, m.end, v_start)]
+        inner += [(m.end, v_start) for m in before[:1] if _APPOSITION.fullmatch(s, m.end, v_start)
+                  or (m.actor and _OF_APPOSITION.fullmatch(s, m.end, v_start))]
         for m in reversed(before):
             if any(i < m.start < j for i, j in inner):
                 continue  # a name inside ", which the students accused of lying,"
@@ -148,7 +157,7 @@ class Subjects:
             if self.relative:
                 gap = self.relative.sub(" ", gap)
             gap = re.sub(r"\([^)]*\)", " ", gap)
-            if _APPOSITION.fullmatch(gap):
+            if _APPOSITION.fullmatch(gap) or (m.actor and m is before[0] and _OF_APPOSITION.fullmatch(gap)):
                 gap = " "  # "X, the country's largest operator with ..., said"
             if len(gap.strip()) > SUBJECT_GAP or re.search(r'[.;:!?]', gap):
                 return None
@@ -168,10 +177,11 @@ class Subjects:
             return m
         return None
 
-    def _coordinated(self, s, first: Mention, pool, *, forward: bool) -> list[Mention]:
+    def _coordinated(self, s, first: Mention, pool, *, forward: bool, orig: str = "") -> list[Mention]:
         """`first` and the names joined to it by "and", "as well as", commas. A comma alone
         joins only in a list that "and" closes ("A, B and C said"): "The police, the minister
-        insisted, ..." has one speaker."""
+        insisted, ..." has one speaker. Before a name, its title and first names (in `orig`,
+        capitalized) are no part of the join: "he and Mayor Ann Berg said"."""
         group = [first]
         if not self.coordination:
             return group
@@ -191,7 +201,8 @@ class Subjects:
         i = ordered.index(first) if first in ordered else len(ordered)
         worded = False
         for m in reversed(ordered[:i]):
-            between = s[m.end:group[0].start]
+            lead = _NAME_LEAD.search(orig, m.end, len(orig[:group[0].start].rstrip())) if orig else None
+            between = s[m.end:lead.end() - len(lead.group().lstrip()) if lead else group[0].start]
             if self.coordination.match(between) and between.strip() and not self.names.is_object(s, m):
                 worded = worded or bool(self.joiner and self.joiner.search(between))
                 if not worded:
@@ -226,8 +237,10 @@ class Subjects:
         name in what is said is none ("The police have no device, a spokeswoman said")."""
         # (nor in what may be said instead: "The police have none, its officials told reporters")
         quotes = [(q.start(), q.end()) for q in QUOTE.finditer(s)] + [content] + ([alt] if alt else [])
+        # (nor one that owns a thing: "Brenholt Athletic's owner, Casimir Oduya, ..., he said" is Oduya)
         earlier = [x for x in mentions if x.end <= m.start and x.actor and not self.names.is_object(s, x)
-                   and not any(a <= x.start < b for a, b in quotes)]  # a name in a quotation says nothing
+                   and not any(a <= x.start < b for a, b in quotes)  # a name in a quotation says nothing
+                   and not self._owns_thing(s, x)]
         if earlier:
             return earlier[0].actor
         if self._complemented(s, m) or (m.kind == "pronoun" and self._own_subject(s, m, mentions, quotes)):
