@@ -97,6 +97,9 @@ def extract(rules: StoryRules2, excerpt: ExcerptView, *, react: bool = True) -> 
         if questions:
             findings += _reply(rules, excerpt, put, lower(put), text_clean(turns.first()), True, questions, seen,
                                turn=turns.answer)
+    if raw_next and not next_paragraph and not low.rstrip(' "').endswith("?"):
+        findings += _goes_on(rules, excerpt, s, low, opening or (prev if same_paragraph else ""),
+                             text_clean(raw_next), questions, seen)
     claimed = [f for f in findings if f.position in FLIP]
     if claimed and raw_next and not next_paragraph and rules.claim_ref:
         findings += _rebutted(rules, excerpt, s, text_clean(raw_next), claimed, seen)
@@ -132,6 +135,51 @@ def _restated(rules, excerpt, s, low, raw, counted, seen):
             found = findings_of(rules, a_low, c0, c1, att, asked, via, excerpt, seen,
                                 lambda piece: original(piece, a_low, raw, n) or original(piece, low, s, n) or piece,
                                 "", quote=raw.strip(), restated=True)
+            findings += found
+            if found:
+                break
+    return findings
+
+
+def _goes_on(rules, excerpt, s, low, before, raw, questions, seen):
+    """The sentence after the excerpt's, in its paragraph, said by the sentence's own speaker
+    going on: a transcript's turn ("KOVAC: There was shelling, I won't hide that. [But it was
+    an isolated incident.]"), a pronoun's chain ("X said A. [He added B.]"), a quotation carried
+    on ('"A," X said. ["B."]'). Only when it names no topic: else it is an excerpt of its own,
+    which reads itself; and only for the questions the excerpt's sentence names. Its record
+    quotes that sentence. `before`: what the sentence is read with (its turn's opening, or the
+    sentence before in its paragraph)."""
+    n = rules.norm
+    a = n(raw)
+    a_low = lower(a)
+    if a_low.rstrip(' "').endswith("?") or any(rx and rx.search(a_low) for rx in rules.topic_keywords.values()):
+        return []
+    # the questions the sentence names, or the one after it (of the excerpt's topics)
+    # (stances only: a count after the sentence is another's restating it, or of another thing)
+    asked = [(q, True) for q, borrowed in questions if not borrowed and not q.number]
+    asked += [(q, True) for q in rules.questions if q.topic in excerpt.topics and all(q is not x for x, _ in asked)
+              and not q.number and q.keywords
+              and (q.keywords.search(a_low) or rules.positions.names_question(q, a_low))]
+    if not asked or any(m.actor for m in rules.names.mentions(a)):
+        # a sentence that names an actor may be about it ("Lusandra is prepared, she said, to ..."): precision first
+        return []
+    own = {tuple(att.speakers) for att in rules.speakers.read(s, before) if att.speakers and not att.negated}
+    if len(own) != 1:
+        return []  # nobody speaks in the sentence, or several: whose words go on is unclear
+    label = rules.speakers.label(before) if before else None
+    # the sentence's turn is its own label's, or the one further up
+    turn = s if LABEL.match(s) or not label else before + " " + s
+    attributions = [att for att in rules.speakers.read(a, turn) if att.speakers]
+    if not attributions or any(tuple(att.speakers) not in own for att in attributions):
+        return []  # another speaker, or the reporter's own line
+    via = rules.credits.via(a, excerpt.outlets)
+    findings = []
+    for att in attributions:
+        if att.negated:
+            continue
+        for c0, c1 in [att.content] + ([att.alt] if att.alt else []):
+            found = findings_of(rules, a_low, c0, c1, att, asked, via, excerpt, seen,
+                                lambda piece: original(piece, a_low, raw, n) or piece, quote=raw.strip())
             findings += found
             if found:
                 break
