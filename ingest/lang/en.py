@@ -189,6 +189,10 @@ PACK = LanguagePack(
                # it cannot last ("a full ban cannot survive in court", "would not hold up")
                r"(?:cannot|can not|can't|could not|couldn't|will not|won't|would not|wouldn't) (?:possibly )?"
                r"(?:survive|stand|hold up|hold|work|succeed|last|pass|be sustained|be enforced)",
+               # a harm it would do ("revoking the permit would "put 1,400 families on the street"")
+               r"(?:would|will|could) \"?(?:only |simply |just |also )?(?:hurt|harm|punish|damage|destroy|cripple|ruin"
+               r"|wreck|devastate|cost (?:[\w,]+ )?(?:jobs|lives)|put (?:[\w,'-]+ ){1,3}?(?:on the streets?|out of work"
+               r"|at risk|in danger))",
                # a bare no after it, closing the line ("a total ban, no.", "a ban, never.")
                r", (?:no|never|not at all|absolutely not|certainly not)(?= *(?:[.;!]|$))"],
     overreach=[r"(?:goes|go|went|gone|going|would go|will go) (?:much |far |a (?:little|bit|step) )?too far",
@@ -612,6 +616,9 @@ PACK = LanguagePack(
     position_caused=[r"caus(?:e|es|ed|ing)", r"led to", r"leads? to", r"result(?:s|ed)? in", r"trigger(?:s|ed)?",
                      r"brought about", r"sparked"],
     position_open_question=[r"whether"],
+    position_lesser_dismissed=[r"(?:is|was|are|were|would be|will be|remains?) (?:still |just |simply |only |also )?\"?"
+                               r"(?:the same|another|just as much an?|also an?) (?:\w+ )?(?:mistake|error|blunder|injustice)"],
+    position_negators=[r"unlikely to"],
     position_majority_hedge=[r"most of", r"mostly", r"largely", r"the bulk of", r"the majority of"],
     position_none_subject=[r"nothing", r"none"],
     position_evidence_verbs=[r"points?(?: to)?", r"pointing(?: to)?", r"suggests?", r"suggesting", r"indicates?",
