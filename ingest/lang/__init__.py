@@ -177,6 +177,9 @@ class LanguagePack:
     # After a lesser thing's cue (a partial cue), words that find it as wrong as the whole
     # ("a smaller rise was "the same mistake""): against, not partial.
     position_lesser_dismissed: list[str] = field(default_factory=list)
+    # After a lesser thing's cue, words that call it the whole thing ("a smaller rise is still
+    # a rise"): the content's other cue says the side.
+    position_lesser_as_whole: list[str] = field(default_factory=list)
     # Before a cue, in its clause, words that negate it with no negation word ("unlikely to
     # be able to repay"): read as a negation.
     position_negators: list[str] = field(default_factory=list)

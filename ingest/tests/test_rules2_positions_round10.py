@@ -81,3 +81,43 @@ def test_a_harm_said_of_the_thing_is_against_it(story_town):
         ("students", "revoke", "deny")]
     assert read(story_town, "The students said revoking the permit would protect the river.") == [
         ("students", "revoke", "affirm")]
+
+
+@pytest.fixture
+def story_fees(story_town):
+    from ledger.models import Question, Topic
+
+    Question.objects.create(story=story_town, topic=Topic.objects.get(story=story_town, key="town"), key="fee-rise",
+                            position=34, text="Should the fee rise go ahead?", keywords=[r"\bfee\b", r"\brise\b"],
+                            affirm=[r"\bsupport (the|a) (fee )?rise\b", r"\bneeded\b", r"\bgo ahead\b"],
+                            deny=[r"\boppose[sd]? (the|a) (fee )?rise\b"],
+                            partial=[r"\bsmaller rise\b", r"\bdelay"])
+    rules2._cache.clear()
+    return story_town
+
+
+def test_cannot_is_a_negation(story_fees):
+    assert read(story_fees, 'The students said "a town that cares cannot support a rise that shuts out the poor".') == [
+        ("students", "fee-rise", "deny")]
+
+
+def test_a_lesser_thing_called_the_whole_takes_the_other_cue(story_fees):
+    # "a smaller rise is still a rise": the speaker's view of the rise decides
+    assert read(story_fees, '"A smaller rise is still a rise, and it is still needed," the Interior Minister said.') == [
+        ("ministry", "fee-rise", "affirm")]
+    assert read(story_fees, "The Interior Minister said a smaller rise was needed.") == [
+        ("ministry", "fee-rise", "partial")]
+
+
+def test_a_partial_cue_negated_gives_way_to_the_other_cue(story_fees):
+    # "without delay" is no delay: the rise should go ahead
+    assert read(story_fees, "The students say the fee rise should go ahead without delay.") == [
+        ("students", "fee-rise", "affirm")]
+    assert read(story_fees, "The students say the fee rise should go ahead after a delay.") == [
+        ("students", "fee-rise", "partial")]
+
+
+def test_though_not_narrows_what_is_backed(story_town):
+    # "a fine, though not the one on the table": some of it, not all
+    assert read(story_town, 'The students said the curfew was "deserved, though not the one now in force".') == [
+        ("students", "curfew-stands", "partial")]

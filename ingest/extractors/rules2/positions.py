@@ -87,6 +87,8 @@ class Positions:
         # the lesser thing dismissed as the whole is: "a smaller rise is "the same mistake""
         self.lesser_dismissed = re.compile(rf"\s*(?:[\w'-]+\s+){{0,4}}?(?:{'|'.join(pack.position_lesser_dismissed)})(?!\w)") \
             if pack.position_lesser_dismissed else None
+        self.lesser_as_whole = re.compile(rf"\s*(?:[\w'-]+\s+){{0,2}}?(?:{'|'.join(pack.position_lesser_as_whole)})(?!\w)") \
+            if pack.position_lesser_as_whole else None
         # words that negate what follows without a negation word: "unlikely to be able to repay"
         self.negator = words(pack.position_negators)
         self.overreach = re.compile(rf"\s*(?:[\w'-]+\s+){{0,4}}?(?:{'|'.join(pack.overreach)})(?!\w)") \
@@ -401,7 +403,13 @@ class Positions:
         if (m := found.get("partial")):
             if self.lesser_dismissed and self.lesser_dismissed.match(c, m.end()):
                 return "deny", 0.6, m.group(0)  # "the plan for a smaller rise was the same mistake"
-            return "partial", 0.75, m.group(0)
+            others = {pos: o for pos, o in found.items() if pos != "partial"}
+            # the lesser thing negated ("go ahead without delay") or called the whole ("a smaller
+            # rise is still a rise, and it is needed"): the other cue says the side
+            if not (others and (self._negated(c, m.start(), close=True)
+                                or (self.lesser_as_whole and self.lesser_as_whole.match(c, m.end())))):
+                return "partial", 0.75, m.group(0)
+            found = others
         if (both := self._both_sides(c, found, att)):
             return both
         m = found.get("deny") or found["affirm"]
