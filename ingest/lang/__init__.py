@@ -174,6 +174,15 @@ class LanguagePack:
     # Quantifiers of most of a thing: "most of X are not <affirm cue>" is a deny, as "most
     # of X are <deny cue>" is; the other hedges stay partial.
     position_majority_hedge: list[str] = field(default_factory=list)
+    # After a lesser thing's cue (a partial cue), words that find it as wrong as the whole
+    # ("a smaller rise was "the same mistake""): against, not partial.
+    position_lesser_dismissed: list[str] = field(default_factory=list)
+    # After a lesser thing's cue, words that call it the whole thing ("a smaller rise is still
+    # a rise"): the content's other cue says the side.
+    position_lesser_as_whole: list[str] = field(default_factory=list)
+    # Before a cue, in its clause, words that negate it with no negation word ("unlikely to
+    # be able to repay"): read as a negation.
+    position_negators: list[str] = field(default_factory=list)
     # "nothing ... that points to <cue>": a negative subject and a verb of evidence before it.
     position_none_subject: list[str] = field(default_factory=list)
     position_evidence_verbs: list[str] = field(default_factory=list)

@@ -165,7 +165,7 @@ PACK = LanguagePack(
     consequence_participles=[r"(?:potentially|possibly|effectively|thereby|likely) [a-z]+ing",
                              r"(?:trigger|prompt|spark|open|pav|forc|caus|fuell?|threaten|plung|deal|hand|mean)ing"],
     negation=[r"not", r"no", r"never", r"n[o']t", r"\w+n't", r"neither", r"nor", r"without", r"none", r"no longer",
-              r"nobody"],  # "nobody has one": a subject that negates
+              r"nobody", r"cannot"],  # "nobody has one": a subject that negates
     opposition=[r"oppos(?:e|es|ed|ing)", r"against", r"reject(?:s|ed|ing)?", r"resist(?:s|ed|ing)?",
                 r"object(?:s|ed|ing)? to", r"refus(?:e|es|ed|ing) to", r"rul(?:e|es|ed|ing) out", r"vetoe?(?:s|d)?",
                 # "does not want ..." (lemmas: "long")
@@ -189,6 +189,10 @@ PACK = LanguagePack(
                # it cannot last ("a full ban cannot survive in court", "would not hold up")
                r"(?:cannot|can not|can't|could not|couldn't|will not|won't|would not|wouldn't) (?:possibly )?"
                r"(?:survive|stand|hold up|hold|work|succeed|last|pass|be sustained|be enforced)",
+               # a harm it would do ("revoking the permit would "put 1,400 families on the street"")
+               r"(?:would|will|could) \"?(?:only |simply |just |also )?(?:hurt|harm|punish|damage|destroy|cripple|ruin"
+               r"|wreck|devastate|cost (?:[\w,]+ )?(?:jobs|lives)|put (?:[\w,'-]+ ){1,3}?(?:on the streets?|out of work"
+               r"|at risk|in danger))",
                # a bare no after it, closing the line ("a total ban, no.", "a ban, never.")
                r", (?:no|never|not at all|absolutely not|certainly not)(?= *(?:[.;!]|$))"],
     overreach=[r"(?:goes|go|went|gone|going|would go|will go) (?:much |far |a (?:little|bit|step) )?too far",
@@ -201,7 +205,8 @@ PACK = LanguagePack(
     negation_idiom=[r"no doubt", r"not only", r"no question", r"without (?:a )?doubt", r"no wonder", r"not least"],
     hedge=[r"partly", r"partially", r"in part", r"largely", r"mostly", r"almost", r"nearly",
            r"not (?:all|fully|entirely|completely|yet all)", r"some of", r"most of", r"except",
-           r"apart from", r"with the exception", r"still outstanding"],
+           r"apart from", r"with the exception", r"still outstanding",
+           r"though not"],  # "a substantial fine, though not the one on the table"
     conditional=[r"if", r"unless", r"were to", r"in case", r"provided that", r"as long as", r"hypothetically",
                  r"in theory", r"would have(?! to\b)", r"should (?:it|they|he|she|this) (?:be|prove|turn)"],
     concessive=[r"even", r"as"],
@@ -612,6 +617,10 @@ PACK = LanguagePack(
     position_caused=[r"caus(?:e|es|ed|ing)", r"led to", r"leads? to", r"result(?:s|ed)? in", r"trigger(?:s|ed)?",
                      r"brought about", r"sparked"],
     position_open_question=[r"whether"],
+    position_lesser_dismissed=[r"(?:is|was|are|were|would be|will be|remains?) (?:still |just |simply |only |also )?\"?"
+                               r"(?:the same|another|just as much an?|also an?) (?:\w+ )?(?:mistake|error|blunder|injustice)"],
+    position_lesser_as_whole=[r"(?:is|are|was|were|remains?) still an?"],
+    position_negators=[r"unlikely to"],
     position_majority_hedge=[r"most of", r"mostly", r"largely", r"the bulk of", r"the majority of"],
     position_none_subject=[r"nothing", r"none"],
     position_evidence_verbs=[r"points?(?: to)?", r"pointing(?: to)?", r"suggests?", r"suggesting", r"indicates?",

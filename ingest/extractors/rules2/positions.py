@@ -84,6 +84,13 @@ class Positions:
             if pack.dismissal else None
         self.opposition = re.compile(rf"(?<!\w)(?:{'|'.join(pack.opposition)})\s+(?:[\w'-]+\s+){{0,3}}$") \
             if pack.opposition else None
+        # the lesser thing dismissed as the whole is: "a smaller rise is "the same mistake""
+        self.lesser_dismissed = re.compile(rf"\s*(?:[\w'-]+\s+){{0,4}}?(?:{'|'.join(pack.position_lesser_dismissed)})(?!\w)") \
+            if pack.position_lesser_dismissed else None
+        self.lesser_as_whole = re.compile(rf"\s*(?:[\w'-]+\s+){{0,2}}?(?:{'|'.join(pack.position_lesser_as_whole)})(?!\w)") \
+            if pack.position_lesser_as_whole else None
+        # words that negate what follows without a negation word: "unlikely to be able to repay"
+        self.negator = words(pack.position_negators)
         self.overreach = re.compile(rf"\s*(?:[\w'-]+\s+){{0,4}}?(?:{'|'.join(pack.overreach)})(?!\w)") \
             if pack.overreach else None
         self.retreat = re.compile(rf"(?<!\w)(?:{'|'.join(pack.retreat)})\s+(?:[\w'-]+\s+){{0,3}}$") if pack.retreat else None
@@ -394,7 +401,17 @@ class Positions:
                    for o in found.values()):
                 del found[pos]
         if (m := found.get("partial")):
-            return "partial", 0.75, m.group(0)
+            if self.lesser_dismissed and self.lesser_dismissed.match(c, m.end()):
+                return "deny", 0.6, m.group(0)  # "the plan for a smaller rise was the same mistake"
+            others = {pos: o for pos, o in found.items() if pos != "partial"}
+            # the lesser thing negated ("go ahead without delay") or called the whole ("a smaller
+            # rise is still a rise, and it is needed"): the other cue says the side
+            if not (others and (self._negated(c, m.start(), close=True)
+                                or (self.lesser_as_whole and self.lesser_as_whole.match(c, m.end())))):
+                return "partial", 0.75, m.group(0)
+            found = others
+        if (both := self._both_sides(c, found, att)):
+            return both
         m = found.get("deny") or found["affirm"]
         if self._unclear(c, m, att):
             return None  # when or how, or kept from happening: no position either way
@@ -407,6 +424,23 @@ class Positions:
             # "the reversal was the right decision", "ending the cut was a mistake"
             return ("affirm" if st[0] == "deny" else "deny"), min(st[1], 0.6), st[2]
         return st
+
+    def _both_sides(self, c: str, found: dict, att: Attribution) -> tuple[str, float, str] | None:
+        """An affirm cue and a deny cue in two clauses of the content, each read as its own
+        side: "for two streets the warning came too late. Everywhere else it came in time." is
+        partial (both cues on one side, "in time, not too late", is that side)."""
+        a, d = found.get("affirm"), found.get("deny")
+        if not (a and d) or a.end() > d.start() and d.end() > a.start():
+            return None
+        first, second = sorted((a, d), key=lambda m: m.start())
+        if not re.search(r"[,;:]|[.!?](?=\s)|\bbut\b|\bwhile\b", c[first.end():second.start()]):
+            return None
+        if self._unclear(c, a, att) or self._unclear(c, d, att):
+            return None
+        read_a, read_d = self._affirm(c, a, att), self._deny(c, d, att)
+        if read_a and read_d and {read_a[0], read_d[0]} == {"affirm", "deny"}:
+            return "partial", 0.55, first.group(0)
+        return None
 
     def _unclear(self, c: str, m: re.Match, att=None) -> bool:
         """The cue `m` negated as to when or how ("does not immediately strike down", "will not
@@ -551,7 +585,7 @@ class Positions:
             window = " ".join(window.split()[-2:])
         if self.negation_idiom:
             window = self.negation_idiom.sub(" ", window)  # "there is no doubt the ...": no negation
-        return bool(self.negation and self.negation.search(window))
+        return bool((self.negation and self.negation.search(window)) or (self.negator and self.negator.search(window)))
 
     def _none_points(self, c: str, at: int) -> bool:
         """A negative subject and a verb of evidence before the cue: "we have seen nothing,
@@ -561,7 +595,7 @@ class Positions:
     def _opposed(self, c: str, at: int) -> bool:
         """A verb of opposition a few words before the cue, in its clause: "opposes a ban",
         "is firmly against any ban", "refused to cancel the contract"."""
-        return bool(self.opposition and self.opposition.search(re.split(r"[,;:]", _words_before(c, at, 90))[-1]))
+        return bool(self.opposition and self.opposition.search(re.split(r"[,;:]|[.!?](?=\s)", _words_before(c, at, 90))[-1]))
 
     def _retreat(self, c: str, at: int) -> re.Match | None:
         """Words that give up what the cue at `at` names, a few words before it, in its clause."""
@@ -607,7 +641,8 @@ class Positions:
     def _clause_before(self, c: str, at: int) -> str:
         """The words just before `at`, back to a clause break or a verb of denial."""
         window = _words_before(c, at, NEGATION_WINDOW)
-        breaks = [m.end() for m in re.finditer(r"[,;:]|\bbut\b|\bwhile\b", window)]
+        # (a sentence's end too: "... is no excuse. The ban is deserved." negates the excuse only)
+        breaks = [m.end() for m in re.finditer(r"[,;:]|[.!?](?=\s)|\bbut\b|\bwhile\b", window)]
         if self.denial:
             breaks += [m.end() for m in self.denial.finditer(window)]
         if breaks:
