@@ -207,6 +207,8 @@ class LanguagePack:
     hedge: list[str] = field(default_factory=list)
     # A condition or a hypothesis: no statement ("if", "unless", "were to").
     conditional: list[str] = field(default_factory=list)
+    # a condition put as a question at the sentence's head ("Should the court quash it, ...")
+    conditional_inverted: list[str] = field(default_factory=list)
     # Words before a conditional that keep the statement ("even if").
     concessive: list[str] = field(default_factory=list)
     # Hearsay and rumour: no statement ("reportedly", "allegedly", "rumours that").

@@ -207,6 +207,7 @@ PACK = LanguagePack(
            r"not (?:all|fully|entirely|completely|yet all)", r"some of", r"most of", r"except",
            r"apart from", r"with the exception", r"still outstanding",
            r"though not"],  # "a substantial fine, though not the one on the table"
+    conditional_inverted=[r"should", r"were", r"had"],
     conditional=[r"if", r"unless", r"were to", r"in case", r"provided that", r"as long as", r"hypothetically",
                  r"in theory", r"would have(?! to\b)", r"should (?:it|they|he|she|this) (?:be|prove|turn)"],
     concessive=[r"even", r"as"],
@@ -462,7 +463,8 @@ PACK = LanguagePack(
     # Before the verb of saying, a time that makes it a recalled saying, not the news ("three
     # weeks ago you said", "had until now said").
     recalled=[r"(?:a|one|two|three|four|five|six|\d+|a few|several) (?:days?|weeks?|months?|years?) ago", r"until now",
-              r"at the time", r"back then", r"previously"],
+              r"at the time", r"back then", r"previously",
+              r"(?:back )?in (?:1[89]|20)\d\d"],  # "Back in 2019, the ministry agreed ...": another year's
     recalled_auxiliary=[r"had"],
     speculation=[r"not rule out", r"n't rule out", r"(?:refus|declin)(?:e|es|ed|ing) to rule out", r"might", r"(?<!mid-)(?<!\bin )(?<!\d )may(?! \d)",
                  r"suspected", r"presumed", r"purported", r"potential", r"could", r"possibly", r"perhaps", r"maybe"],

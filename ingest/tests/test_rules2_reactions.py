@@ -87,3 +87,18 @@ def test_a_word_cut_in_two_is_no_negation(story_cancel):
     # "governor-elect" seen from thirty characters before the cue began "nor-elect": a negation
     assert found(story_cancel, "The students said the governor-elect Mira Tollander will cancel the LRAD contract.") == [
         ("students", "cancel", "affirm")]
+
+
+def test_another_year_s_saying_or_act(story_cancel):
+    for sentence in ("Back in 2019, the Interior Ministry agreed to cancel the LRAD contract.",
+                     "In 2019 the Interior Ministry said it would cancel the LRAD contract.",
+                     "Back in 2019, the Interior Ministry refused to cancel the LRAD contract."):
+        assert found(story_cancel, sentence) == [], sentence
+    assert found(story_cancel, "The Interior Ministry agreed to cancel the LRAD contract.") == [("ministry", "cancel", "affirm")]
+
+
+def test_a_condition_put_as_a_question(story_cancel):
+    assert found(story_cancel, "Should the court rule against it, the Interior Ministry said it would cancel the LRAD "
+                               "contract.") == []
+    assert found(story_cancel, "The Interior Ministry said it would cancel the LRAD contract.") == [
+        ("ministry", "cancel", "affirm")]

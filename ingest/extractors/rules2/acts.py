@@ -144,8 +144,8 @@ class Acts:
         c_start, c_end = sp.clause_at(s, v_start)
         if self.dateline and (d := self.dateline.match(orig)) and c_start < d.end() <= v_start:
             c_start = d.end()  # "KALLENBURG, Feb 24 (ONA) - The Bank of Ostrevia raised ...": the wire's dateline is no lead
-        if year and any(int(y) < year for y in _YEAR.findall(s, c_start, c_end)):
-            return []
+        if year and any(int(y) < year for y in _YEAR.findall(s, 0, c_end)):
+            return []  # (an opener too: "Back in 2019, the ministry opposed ...")
         mentions = sp.names.mentions(orig, s)
         subject = sp.subject_at(s, mentions, v_start, c_start)
         if subject is None or (subject.kind == "pronoun" and prev is None) or sp.names.is_object(s, subject):

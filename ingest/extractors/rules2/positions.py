@@ -102,6 +102,8 @@ class Positions:
         self.refusal = re.compile(rf"(?<!\w)(?:{'|'.join(pack.opposition)})\s*$") if pack.opposition else None
         self.hedge = words(pack.hedge)
         self.conditional = words(pack.conditional)
+        self.inverted = re.compile(rf"(?:{'|'.join(pack.conditional_inverted)})\s+[^,;:.!?]{{3,80}},", re.IGNORECASE) \
+            if pack.conditional_inverted else None
         self.rumour = words(pack.rumour)
         self.recalled = words(pack.recalled)
         self.recalled_own = re.compile(
@@ -215,8 +217,10 @@ class Positions:
             return True
         if self.withheld and self.withheld.search(prefix[-60:]):
             return True  # "stopped short of calling for a suspension"
-        if self.recalled and self.recalled.search(re.split(r"[,;:(]", prefix[-40:])[-1]):
-            return True  # "three weeks ago you said ...": an earlier saying, recalled
+        if self.recalled and (self.recalled.search(re.split(r"[,;:(]", prefix[-40:])[-1])
+                              or ((opener := _OPENER.match(prefix)) and self.recalled.search(opener.group(1)))):
+            # "three weeks ago you said ...", "Back in 2019, the ministry said ...": an earlier saying, recalled
+            return True
         if self.recalled_own and self.recalled_own.match(c):
             return True  # '"Three weeks ago we asked for the fine to be reduced," he said': the speaker's own, recalled
         if self.recalled_saying and self._recalled_saying(prefix[-80:], c[:30]):
@@ -668,6 +672,8 @@ class Positions:
             if self.concessive and self.concessive.search(c[max(0, m.start() - 12):m.start()]):
                 continue  # "even if": the statement stands
             return True
+        if self.inverted and self.inverted.match((prefix + c).lstrip()):
+            return True  # "Should the court quash the consent, the board would ...": a condition put as a question
         return bool(self.conditional.match(prefix.lstrip()))
 
 
@@ -686,6 +692,9 @@ class _Reading:
 _HYPHEN = re.compile(r"(?<=[a-z])-(?=[a-z])")
 # a space between a cue's words: not escaped, nor made optional or repeated (" ?")
 _CUE_SPACE = re.compile(r"(?<!\\) (?![?*+{])")
+
+
+_OPENER = re.compile(r"\W*([^,;:.!?\"]{1,30}),")  # a sentence's opener before its comma ("Back in 2019,")
 
 
 def _words_before(c: str, at: int, size: int) -> str:
