@@ -147,6 +147,7 @@ class Names:
                 self._role_leads.append(leads_of(body))  # the role itself is in any match
         self.fuzzy_choices = list(self.fuzzy_names)
         self.surnames = self._surnames(actors, pack)
+        self.described, self._described_heads = self._described(actors, pack, det)
 
     @staticmethod
     def _surnames(actors, pack: LanguagePack) -> list[tuple[str, re.Pattern]]:
@@ -169,6 +170,40 @@ class Names:
                 found.setdefault(parts[-1].lower(), set()).add(a.key)
         return [(keys.pop(), re.compile(rf"(?<![\w'-]){re.escape(word)}(?![\w-])"))
                 for word, keys in found.items() if len(keys) == 1]
+
+    @staticmethod
+    def _described(actors, pack: LanguagePack, det: str):
+        """A body named by its head noun and some words of its name, not its name as written:
+        "Sarvenia's health agency" (the National Health Protection Agency), "the Ardelian
+        insurance association" (the Ardelian Insurers' Association). Per actor its head and its
+        name's other words; the phrase, with "the" or a place's possessive before it, to find
+        them (`mentions` keeps it only when its words are one actor's)."""
+        if not pack.name_head_before or not pack.name_head_nouns:
+            return None, {}
+        n = pack.normalize
+        heads: dict[str, list] = {}
+        for a in actors:
+            name = re.sub(r"\s*\(.*?\)", "", n(a.name or "")).split()
+            cut = next((i for i, w in enumerate(name) if w in pack.name_head_before), len(name))
+            if not 1 < cut <= len(name) or not name[0][:1].isupper():
+                continue
+            head = name[cut - 1].lower()
+            if not (head.isalpha() and re.fullmatch(pack.name_head_nouns, head)):
+                continue
+            own = {w.lower().rstrip("'").removesuffix("'s") for w in name if w not in pack.name_head_before}
+            own = {w for w in own if len(w) > 3 and w != head}
+            if own:
+                heads.setdefault(head, []).append((a.key, own))
+        if not heads:
+            return None, {}
+        found = re.compile(rf"(?<![\w'])(?:(?:{pattern_lower(det)})|[a-z][\w\-]+'s?)\s+((?:[a-z][\w\-]*'?\s+){{1,3}})"
+                           rf"({'|'.join(sorted(heads))})(?!\w)")
+        return found, heads
+
+    @staticmethod
+    def _same_word(said: str, own: set) -> bool:
+        """A word of the name as written, or with its ending changed ("insurance": "insurers")."""
+        return said in own or len(said) > 5 and any(len(w) > 5 and w[:5] == said[:5] for w in own)
 
     @staticmethod
     def _name_heads(actors, pack: LanguagePack) -> dict[str, str]:
@@ -212,6 +247,16 @@ class Names:
         for key, pattern in self.surnames:
             found += [Mention(m.start(), m.end(), key, s[m.start():m.end()], "alias") for m in pattern.finditer(low)
                       if s[m.start()].isupper()]
+        if self.described:
+            for m in self.described.finditer(low):
+                said = [w.rstrip("'") for w in m.group(1).split()]
+                keys = {key for key, own in self._described_heads[m.group(2)]
+                        if all(self._same_word(w, own) for w in said)}
+                owner = s[m.start():m.start(1)]
+                # the possessive of a place, capitalized ("Sarvenia's"), or "the"
+                if len(keys) == 1 and (owner[:1].isupper() or "'" not in owner):
+                    a = m.start() if "'" in owner else m.start(1)  # a name after "the" starts after it
+                    found.append(Mention(a, m.end(), keys.pop(), s[a:m.end()], "role"))
         for (key, pattern), leads in zip(self.roles, self._role_leads):
             if leads is not None and not any(x in low for x in leads):
                 continue
