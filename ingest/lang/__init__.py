@@ -376,6 +376,14 @@ class LanguagePack:
     proposal_staying: list[str] = field(default_factory=list)  # "the ban would stay", "... should go ahead"
     proposal_going: list[str] = field(default_factory=list)  # "this contract must go"
     proposal_not_gerund: list[str] = field(default_factory=list)
+    # a re- verb said as its base and "again" ("recount": the ballots "counted again"), where the two say the same
+    proposal_again: dict = field(default_factory=dict)
+    proposal_again_word: str = ""
+    # a thing said to be able to do the act ("the plant can reopen"), and the words after it that put a
+    # condition on a backing ("would accept the farm if ...", "can reopen once ...": in part)
+    proposal_able: list[str] = field(default_factory=list)
+    proposal_condition: list[str] = field(default_factory=list)
+    proposal_until: list[str] = field(default_factory=list)  # "must not reopen *until* ...": in part, of the act said of it
     proposal_approval: list[str] = field(default_factory=list)
     proposal_disapproval: list[str] = field(default_factory=list)
     proposal_support: list[str] = field(default_factory=list)

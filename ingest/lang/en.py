@@ -399,6 +399,14 @@ PACK = LanguagePack(
     proposal_going=[r"go(?!\s+(?:ahead|on|forward|up|down|further|higher|lower|back)\b)", r"end",
                     r"be (?:scrapped|dropped|ended|abolished|axed|torn up|waived|quashed|overturned|annulled|lifted"
                     r"|withdrawn|cancelled|canceled|revoked|rescinded|struck down)"],
+    proposal_again={"recount": "count", "reopen": "open", "rebuild": "build", "restart": "start", "retest": "test",
+                   "rerun": "run", "reconnect": "connect", "resubmit": "submit", "re-elect": "elect"},
+    proposal_again_word=r"again",
+    proposal_able=[r"can"],
+    # (not "if", "unless", "provided that", "as long as": a condition the pack's `conditional` reads, no record)
+    proposal_condition=[r"provided(?!\s+that)", r"providing", r"so long as", r"on condition that", r"once", r"only when",
+                        r"only after", r"as soon as"],
+    proposal_until=[r"until", r"till"],
     proposal_not_gerund=[r"morning", r"evening", r"during", r"nothing", r"something", r"anything", r"everything",
                          r"thing", r"spring", r"king", r"according"],
     # what the thing is called after a copula: a judgement of it, for or against

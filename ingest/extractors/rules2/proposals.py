@@ -143,6 +143,14 @@ class Proposals:
         self.making = "|".join(pack.proposal_making)
         self.staying = "|".join(pack.proposal_staying)
         self.going = "|".join(pack.proposal_going)
+        self.again, self.again_word = dict(pack.proposal_again), pack.proposal_again_word
+        self.able = "|".join(pack.proposal_able)
+        self.allowed_words = "|".join(pack.proposal_allowed)
+        self.condition = "|".join(pack.proposal_condition)
+        self.until = "|".join(pack.proposal_condition + pack.proposal_until)
+        # (a gap that crosses no condition: "would accept the farm if it is built" is the pack's
+        # conditional, read as such, no backing of the farm built)
+        self.unconditioned = rf"(?!(?<![\w'-])(?:{'|'.join(pack.conditional)})(?![\w'-]))" if pack.conditional else ""
         self.enabled = bool(self.modal and self.lemma and self.support and self.opposition)
         # the act itself undone: "wanted the rise scrapped", "the increase should be dropped"
         self.undone = "|".join(sorted(set().union(*(self._participle_forms(v) for v in self.undoing)), key=len, reverse=True)) \
@@ -201,7 +209,7 @@ class Proposals:
                 affirm.append(rf"{acted}\s+{self.between}{things}")
         if thing:
             # the thing wanted done, or not: "wants every school shut", "opposed having the permit revoked"
-            wanted = rf"(?:[\w'-]+\s+){{0,3}}?{things}(?:\s+[^,;:.!?\"]{{0,30}}?)??\s+{self._participles(action)}"
+            wanted = rf"(?:[\w'-]+\s+){{0,3}}?{things}(?:\s+(?:{self.unconditioned}[^,;:.!?\"]){{0,30}}?)??\s+{self._participles(action)}"
             affirm.append(self.support + wanted)
             deny.append(self.opposition + wanted)
         if self.harm:  # "suspending Rydo would punish its drivers", "closing schools would not stop the virus"
@@ -248,6 +256,22 @@ class Proposals:
                                rf"(?<![\w-])(?:{self.ought_words})\s+(?:at least\s+|[a-z]+ly\s+)?be\s+(?:{self.reduced})(?![\w-])")
             if self.narrowing:  # "asks for a shorter ban"
                 partial.append(rf"{self.support}(?:(?:a|an|the)\s+)?(?:{self.narrowing})\s+{things}")
+        if thing and of_subject and action not in self.keeping | self.undoing and self.ought_words:
+            # the act said of the thing, by a verb neither keeps nor undoes it: "the plant should
+            # reopen", "will reopen", "should be allowed to reopen", "can reopen" (a negation inside
+            # the cue turns it: "must not reopen")
+            gap = rf"(?<![\w-]){things}(?:(?!(?<![\w'-])(?:{self.not_words})(?![\w'-]))[^,;:.!?]){{0,30}}?(?<![\w-])"
+            modal = f"{self.ought_words}|{self.able}" if self.able else self.ought_words
+            allowed = rf"(?:(?:{self.allowed_words})\s+)?" if self.allowed_words else ""
+            said = rf"{gap}(?:{modal})\s+(?:(?:{self.not_words})\s+)?{allowed}{self._bare(action)}"
+            affirm.append(said)
+            if self.until:  # "the plant can reopen once the filters are fitted", "must not reopen until ...": in part
+                partial.append(rf"{said}(?:\s+[\w'-]+){{0,4}}?,?\s+(?:{self.until})(?![\w'-])[^,;:.!?\"]*")
+        if self.condition and objects:
+            # a backing on a condition is a backing in part: "would accept the farm if it is built
+            # with the corridors", "backs the loan, provided the land stays with the club"
+            # (not an opposition's: "against the loan unless the clause goes" is against it)
+            partial.append(rf"{self.support}(?:{'|'.join(objects)})(?:\s+[\w'-]+){{0,4}}?,?\s+(?:{self.condition})(?![\w'-])[^,;:.!?\"]*")
         if not affirm:
             return None
         return ProposalRules(key="", topic="", number=False, keywords=None, unit=None,
@@ -369,7 +393,23 @@ class Proposals:
         of action ("the cancellation", "a suspension"), and its synonyms' ("scrap" and
         "terminate" for cancel: the pack's `verb_synonyms`), as one regex."""
         forms = set().union(*(self._form_set(v) for v in (verb, *self.synonyms.get(verb, ()))))
-        return rf"(?:{'|'.join(sorted(map(re.escape, forms), key=len, reverse=True))})(?![\w-])"
+        again = ""
+        if verb in self.again and self.again_word:  # "count again" for "recount"
+            base = self.again[verb]
+            bare = sorted(map(re.escape, {base, "to " + base, self._gerund(base)}), key=len, reverse=True)
+            again = rf"|(?:{'|'.join(bare)})(?:\s+[\w'-]+){{0,3}}?\s+{self.again_word}"
+        return rf"(?:{'|'.join(sorted(map(re.escape, forms), key=len, reverse=True))}{again})(?![\w-])"
+
+    def _bare(self, verb: str) -> str:
+        """The verb as said after a modal, and its synonyms ("reopen", "open again"), as one regex."""
+        words = "|".join(map(re.escape, (verb, *self.synonyms.get(verb, ()))))
+        if verb in self.again and self.again_word:
+            words += rf"|{re.escape(self.again[verb])}(?:\s+[\w'-]+){{0,3}}?\s+{self.again_word}"
+        return rf"(?:{words})(?![\w-])"
+
+    @staticmethod
+    def _gerund(verb: str) -> str:
+        return verb[:-1] + "ing" if verb.endswith("e") and not verb.endswith("ee") else verb + "ing"
 
     def _form_set(self, verb: str) -> set[str]:
         import simplemma  # its tables ship in its wheel
@@ -394,6 +434,9 @@ class Proposals:
     def _participles(self, verb: str) -> str:
         """The verb's past participles, and its synonyms', as one regex."""
         forms = set().union(*(self._participle_forms(v) or {re.escape(v)} for v in (verb, *self.synonyms.get(verb, ()))))
+        if verb in self.again and self.again_word:  # "counted again" for "recounted"
+            done = self._participle_forms(self.again[verb]) or {re.escape(self.again[verb])}
+            forms = forms | {rf"(?:{'|'.join(sorted(done, key=len, reverse=True))})(?:\s+[\w'-]+){{0,2}}?\s+{self.again_word}"}
         return rf"(?:{'|'.join(sorted(forms, key=len, reverse=True))})(?![\w-])"
 
     def _participle_forms(self, verb: str) -> set[str]:
