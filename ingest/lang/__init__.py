@@ -510,6 +510,9 @@ class LanguagePack:
     # After a count's noun, what happened to them that no question of how many fell ill asks:
     # "nine babies had died", "64 remained in hospital" (unless the question's words name it).
     figure_other_event: list[str] = field(default_factory=list)
+    # Before a figure, a clause that tells the reporter's background of something the content
+    # names ("the flood, in which nine people died"): the figure is no count the speaker gives.
+    figure_background_clause: list[str] = field(default_factory=list)
     # Where the first clause of a content that opens with a verb of denial ends: a figure in
     # it is denied ("denied that 230 babies fell ill"), one after it is the speaker's.
     figure_denial_end: list[str] = field(default_factory=list)

@@ -609,6 +609,11 @@ PACK = LanguagePack(
                         r"(?:been |were )?discharged"],
     # where what a denial opening the content holds ends: "dismissed the offer and said 20 km was needed"
     figure_denial_end=[r",", r";", r"and", r"but", r"while", r"whereas"],
+    # a clause set off by a comma that tells of something the content names, in the reporter's
+    # background: "the flooding of Haltwick, in which nine people died", "the outbreak, which has
+    # grown to 96 cases", "..., as the number of cases rose to 29"
+    figure_background_clause=[r", (?:in|during|at|from|after|since) which", r", which (?:has|had|have)",
+                              r", as (?:the|its|their)"],
     figure_modal=[r"should", r"must", r"ought to", r"could", r"can", r"may", r"might", r"shall"],
     figure_month_before=[r"January", r"February", r"March", r"April", r"May", r"June", r"July", r"August",
                          r"September", r"October", r"November", r"December",

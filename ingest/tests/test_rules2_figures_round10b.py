@@ -82,3 +82,13 @@ def test_a_figure_refuted_with_a_hedge(story_ill):
     # "rather than the nearly 5,000": refuted, the hedge between
     assert ill(story_ill, "The City Council said the count was lower, rather than the nearly 5,000 sick babies "
                           "the papers reported.") == []
+
+
+def test_a_figure_in_a_clause_of_background(story_ill):
+    # what the content names is told of in a clause after its comma: not a count the speaker gives
+    assert ill(story_ill, "The City Council said the outbreak, in which nine babies fell ill, had been avoidable.") == []
+    assert ill(story_ill, "The City Council called for an inquiry into the outbreak, which has grown to 96 sick "
+                          "babies.") == []
+    assert ill(story_ill, "The City Council called for the nurseries to close, as the number of sick babies rose "
+                          "to 29.") == []
+    assert ill(story_ill, "The City Council said 29 babies were sick.") == [29]

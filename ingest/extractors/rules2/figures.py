@@ -165,6 +165,8 @@ class Figures:
         # "now accepts the commission's figure of 1.93 million": taken as the speaker's own
         self.owner_accepted = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_owner_accepted)})\s+(?:[\w'-]+\s+){{0,3}}$",
                                          re.IGNORECASE) if pack.figure_owner_accepted else None
+        self.background = re.compile(rf"(?:{'|'.join(pack.figure_background_clause)})(?!\w)[^,;:]*$", re.IGNORECASE) \
+            if pack.figure_background_clause else None
         # "every one of the 214 objects": all of them
         self.each = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_each)})\s+$", re.IGNORECASE) if pack.figure_each else None
         # "the other 53 objects": the rest of a whole
@@ -345,6 +347,8 @@ class Figures:
             if self.owned_by_another and (own := self.owned_by_another.search(c, max(0, m.start() - 80), m.start())) \
                     and not (self.owner_accepted and self.owner_accepted.search(c, max(0, own.start() - 40), own.start())):
                 continue  # "disputed the ministry's figure of 230 cases": another's figure, not the speaker's
+            if self.background and self.background.search(c, max(0, m.start() - 120), m.start()):
+                continue  # "the flooding of Haltwick, in which nine people died": the reporter's background
             if self.other_part and self.other_part.search(c[max(0, m.start() - 20):m.start()]):
                 continue  # "its claim to the other 53 objects": the rest of a whole, no count of its own
             if self.superseded and self.superseded.search(c[max(0, m.start() - 40):m.start()]):
