@@ -516,6 +516,8 @@ class LanguagePack:
     # Where the first clause of a content that opens with a verb of denial ends: a figure in
     # it is denied ("denied that 230 babies fell ill"), one after it is the speaker's.
     figure_denial_end: list[str] = field(default_factory=list)
+    # Right before a figure, the level a change left ("to 3,400 from 4,200"), not the one held.
+    figure_level_left: list[str] = field(default_factory=list)
     # After a figure's noun and its verb, a modal: "161 of the objects should be returned".
     figure_modal: list[str] = field(default_factory=list)
     # --- hooks ---------------------------------------------------------------------------

@@ -613,7 +613,10 @@ PACK = LanguagePack(
     # background: "the flooding of Haltwick, in which nine people died", "the outbreak, which has
     # grown to 96 cases", "..., as the number of cases rose to 29"
     figure_background_clause=[r", (?:in|during|at|from|after|since) which", r", which (?:has|had|have)",
-                              r", as (?:the|its|their)"],
+                              r", as (?:the|its|their)",
+                              # "..., with Dresk offering 10 km and the rebels demanding 15": others' moves
+                              r"(?:^|,)\s*with (?:[\w'-]+\s+){1,4}?[a-z]+ing"],
+    figure_level_left=[r"from"],  # "cut the ceiling to 3,400 marks from 4,200": the level it left
     figure_modal=[r"should", r"must", r"ought to", r"could", r"can", r"may", r"might", r"shall"],
     figure_month_before=[r"January", r"February", r"March", r"April", r"May", r"June", r"July", r"August",
                          r"September", r"October", r"November", r"December",

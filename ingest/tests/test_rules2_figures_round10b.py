@@ -92,3 +92,37 @@ def test_a_figure_in_a_clause_of_background(story_ill):
     assert ill(story_ill, "The City Council called for the nurseries to close, as the number of sick babies rose "
                           "to 29.") == []
     assert ill(story_ill, "The City Council said 29 babies were sick.") == [29]
+    # an absolute clause of what others do: "with the operator offering ..."
+    assert ill(story_ill, "The talks narrowed the gap on Monday, with Fjordline offering care for 40 babies and "
+                          "the parents asking for 60, the City Council said.") == []
+
+
+@pytest.fixture
+def story_march(story_acts):  # noqa: F811
+    """A march's size beside a fee's cap in marks a year."""
+    from ledger.models import Question, Topic
+
+    fees = Topic.objects.create(story=story_acts, key="fees", name="Fees",
+                                keywords=[r"\bmarch", r"\bceiling\b", r"\bmarks\b"], position=12)
+    Question.objects.create(story=story_acts, topic=fees, key="march-size", text="How many people marched?",
+                            kind="number", unit="people", keywords=[r"\bmarch", r"\bpeople\b", r"\bstudents\b"])
+    Question.objects.create(story=story_acts, topic=fees, key="fee-cap", text="How high should the fee cap be?",
+                            kind="number", unit="marks a year", keywords=[r"\bceiling\b", r"\bmarks\b"])
+    rules2._cache.clear()
+    return story_acts
+
+
+def test_a_sum_in_another_question_unit_is_no_count_of_people(story_march):
+    # "1,900 marks": the fee question's money, not 1,900 marchers
+    found = run(rules2, story_march, "The City Council said the students would not accept any ceiling above the "
+                "present 1,900 marks.", ["fees"])
+    assert [f for f in found if f[1] == "march-size"] == []
+    found = run(rules2, story_march, "The City Council said 1,900 people had marched.", ["fees"])
+    assert [f for f in found if f[1] == "march-size"] == [("council", "march-size", "number", 1900)]
+
+    # "to 3,400 marks from 4,200": the level left is no count either
+    found = run(rules2, story_march, "The City Council said it had cut the ceiling to 3,400 marks from 4,200.", ["fees"])
+    assert [f for f in found if f[1] == "march-size"] == []
+    # (a figure after "from" alone is held: "samples from 1,900 people")
+    found = run(rules2, story_march, "The City Council said it took samples from 1,900 people at the march.", ["fees"])
+    assert [f for f in found if f[1] == "march-size"] == [("council", "march-size", "number", 1900)]

@@ -167,6 +167,11 @@ class Figures:
                                          re.IGNORECASE) if pack.figure_owner_accepted else None
         self.background = re.compile(rf"(?:{'|'.join(pack.figure_background_clause)})(?!\w)[^,;:]*$", re.IGNORECASE) \
             if pack.figure_background_clause else None
+        self.level_left = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_level_left)})\s+(?:(?:{leads})\s+)*$",
+                                     re.IGNORECASE) if pack.figure_level_left else None
+        # (after the level it came to: "to 3,400 marks from 4,200", not "samples from 64 riders")
+        self.level_to = re.compile(rf"(?<!\w)(?:{'|'.join(pack.change_level)})\s+(?:(?:{leads})\s+)*(?:{_FIG})",
+                                   re.IGNORECASE) if pack.change_level else None
         # "every one of the 214 objects": all of them
         self.each = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_each)})\s+$", re.IGNORECASE) if pack.figure_each else None
         # "the other 53 objects": the rest of a whole
@@ -242,9 +247,11 @@ class Figures:
             if not (q.number and q.unit_rules):
                 continue
             # the nouns other questions count ("people" beside "homes"): a figure of them is theirs
+            # (of a measure, its own noun: "1,900 marks" beside "marks a year" is no count of people)
             nouns = sorted({w for o in questions if o.key != q.key and o.number and o.unit_rules
-                            and not o.unit_rules.measure and o.unit_rules.words != q.unit_rules.words
-                            for w in o.unit_rules.words if w.isalpha() and w not in q.unit_rules.words})
+                            and o.unit_rules.words != q.unit_rules.words
+                            for w in (o.unit_rules.words[:1] if o.unit_rules.measure else o.unit_rules.words)
+                            if w.isalpha() and w not in q.unit_rules.words})
             if nouns:
                 self.other_units[q.key] = re.compile(rf"(?<![\w-])(?:{'|'.join(map(re.escape, nouns))})(?![\w-])",
                                                      re.IGNORECASE)
@@ -347,6 +354,10 @@ class Figures:
             if self.owned_by_another and (own := self.owned_by_another.search(c, max(0, m.start() - 80), m.start())) \
                     and not (self.owner_accepted and self.owner_accepted.search(c, max(0, own.start() - 40), own.start())):
                 continue  # "disputed the ministry's figure of 230 cases": another's figure, not the speaker's
+            if self.level_left and (left := self.level_left.search(c, max(0, m.start() - 30), m.start())) \
+                    and self.level_to and self.level_to.search(c, max(0, left.start() - 50), left.start()) \
+                    and not (self.range_tail.match(c, m.end()) or self.unit_then_tail.match(c, m.end())):
+                continue  # "to 3,400 marks from 4,200": the level it came from (a range "from 8 to 14" is read below)
             if self.background and self.background.search(c, max(0, m.start() - 120), m.start()):
                 continue  # "the flooding of Haltwick, in which nine people died": the reporter's background
             if self.other_part and self.other_part.search(c[max(0, m.start() - 20):m.start()]):
