@@ -518,6 +518,10 @@ class LanguagePack:
     figure_denial_end: list[str] = field(default_factory=list)
     # Right before a figure, the level a change left ("to 3,400 from 4,200"), not the one held.
     figure_level_left: list[str] = field(default_factory=list)
+    # Under a measure (money), the nouns and verbs of a sum of another thing ("its 90 million
+    # vald loan", "a contingency of twelve million", "lend the club ninety million").
+    figure_sum_nouns: list[str] = field(default_factory=list)
+    figure_sum_verbs: list[str] = field(default_factory=list)
     # After a figure's noun and its verb, a modal: "161 of the objects should be returned".
     figure_modal: list[str] = field(default_factory=list)
     # --- hooks ---------------------------------------------------------------------------

@@ -617,6 +617,13 @@ PACK = LanguagePack(
                               # "..., with Dresk offering 10 km and the rebels demanding 15": others' moves
                               r"(?:^|,)\s*with (?:[\w'-]+\s+){1,4}?[a-z]+ing"],
     figure_level_left=[r"from"],  # "cut the ceiling to 3,400 marks from 4,200": the level it left
+    # a sum of another thing than the one asked: "the city's 90 million vald loan", "a contingency
+    # of twelve million", "would lend the club ninety million" (unless the question's words name it)
+    figure_sum_nouns=[r"loans?", r"funds?", r"contingenc(?:y|ies)", r"grants?", r"bonds?", r"debts?", r"profits?",
+                      r"loss(?:es)?", r"revenues?", r"earnings", r"turnover", r"salar(?:y|ies)", r"bonus(?:es)?",
+                      r"dividends?", r"reserves?", r"deficits?"],
+    figure_sum_verbs=[r"lend(?:s|ing)?", r"lent", r"earn(?:s|ed|ing)?", r"los(?:e|es|ing)", r"lost",
+                      r"borrow(?:s|ed|ing)?"],  # not "owed": what is owed is the sum asked
     figure_modal=[r"should", r"must", r"ought to", r"could", r"can", r"may", r"might", r"shall"],
     figure_month_before=[r"January", r"February", r"March", r"April", r"May", r"June", r"July", r"August",
                          r"September", r"October", r"November", r"December",

@@ -126,3 +126,29 @@ def test_a_sum_in_another_question_unit_is_no_count_of_people(story_march):
     # (a figure after "from" alone is held: "samples from 1,900 people")
     found = run(rules2, story_march, "The City Council said it took samples from 1,900 people at the march.", ["fees"])
     assert [f for f in found if f[1] == "march-size"] == [("council", "march-size", "number", 1900)]
+
+
+@pytest.fixture
+def story_cost(story_acts):  # noqa: F811
+    """A rebuild's cost in millions of crowns."""
+    from ledger.models import Question, Topic
+
+    rebuild = Topic.objects.create(story=story_acts, key="rebuild", name="Rebuild",
+                                   keywords=[r"\bcost\b", r"\bmillion\b"], position=12)
+    Question.objects.create(story=story_acts, topic=rebuild, key="cost", text="How much will the rebuild cost?",
+                            kind="number", unit="million crowns", keywords=[r"\bcost\b", r"\bbudget\b", r"\bmillion\b"])
+    rules2._cache.clear()
+    return story_acts
+
+
+def test_a_sum_of_another_thing_is_not_the_cost(story_cost):
+    for sentence in ("The City Council said it would guarantee the 90 million crown loan to Fjordline.",
+                     "The City Council said the figure includes a contingency of twelve million.",
+                     "The City Council said it would lend Fjordline ninety million crowns.",
+                     "The City Council said it would increase its loan to Fjordline to 125 million crowns."):
+        assert run(rules2, story_cost, sentence, ["rebuild"]) == [], sentence
+    assert run(rules2, story_cost, "The City Council said the rebuild would cost 120 million crowns.", ["rebuild"]) == [
+        ("council", "cost", "number", 120)]
+    # a loss far before the figure is no sum of it
+    assert run(rules2, story_cost, "The City Council said the price of lost output means it will need between 120 million "
+               "and 130 million crowns for the rebuild.", ["rebuild"]) == [("council", "cost", "number", 120)]

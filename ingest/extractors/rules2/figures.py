@@ -172,6 +172,15 @@ class Figures:
         # (after the level it came to: "to 3,400 marks from 4,200", not "samples from 64 riders")
         self.level_to = re.compile(rf"(?<!\w)(?:{'|'.join(pack.change_level)})\s+(?:(?:{leads})\s+)*(?:{_FIG})",
                                    re.IGNORECASE) if pack.change_level else None
+        sums = "|".join(pack.figure_sum_nouns) or "(?!x)x"
+        sum_verbs = "|".join(pack.figure_sum_verbs) or "(?!x)x"
+        # before the figure: "a contingency of", "its loan to the club to", "would lend the club"
+        self.sum_before = re.compile(
+            rf"(?<!\w)(?P<sum>{sums})(?:\s+[^,;:.]{{0,30}}?)?\s+(?:of|to|at|worth)\s+(?:(?:{leads})\s+)*$"
+            rf"|(?<!\w)(?P<verb>{sum_verbs})\s+(?:[^\W\d][\w'-]*\s+){{0,3}}(?:(?:{leads})\s+)*$", re.IGNORECASE) \
+            if pack.figure_sum_nouns or pack.figure_sum_verbs else None
+        # after the figure's unit: "90 million vald loan"
+        self.sum_after = re.compile(rf"\s+(?:{sums})(?!\w)", re.IGNORECASE) if pack.figure_sum_nouns else None
         # "every one of the 214 objects": all of them
         self.each = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_each)})\s+$", re.IGNORECASE) if pack.figure_each else None
         # "the other 53 objects": the rest of a whole
@@ -438,6 +447,11 @@ class Figures:
             if at_unit and self.figure_rx.search(at_unit.group(0).lstrip(", ")):
                 at_unit = None  # "Sept. 13, demanding a 40% raise": the unit is the next figure's
             with_unit = bool(at_unit)
+            if unit and unit.measure and self.sum_before:
+                sum_of = self.sum_before.search(c, max(0, m.start() - 60), m.start()) or (
+                    at_unit and self.sum_after.match(c, at_unit.end()))
+                if sum_of and not (q.keywords and q.keywords.search(sum_of.group(0))):
+                    continue  # "the city's 90 million vald loan" under the rebuild's cost: a sum of another thing
             if scale != 1.0:
                 # "40 million euros" under "million euros": 40; "put it at 20 million": 20
                 with_unit = bool(mult) and (mult == scale or with_unit)
