@@ -108,8 +108,13 @@ PACK = LanguagePack(
                      # a body's own count or claim: "the agency's count stood at 141"
                      r"count", r"tally", r"figure", r"estimate", r"claim", r"offer", r"bulletin", r"toll"],
     held_view_said=[r"(?:position|view|stance|argument|contention|line) (?:is|was|remains|remained|has been) that",
-                    r"(?:count|tally|figure|estimate|claim|offer|bulletin|toll) (?:now |still |then )?"
-                    r"(?:stands?|stood|remains?|remained|is|was|has risen|had risen|rose|climbed|has climbed) (?:at|to)"],
+                    r"(?:count|tally|figure|estimate|claim|offer|bulletin|toll)(?: of [^,;:.]{1,40}?)? (?:now |still |then )?"
+                    r"(?:stands?|stood|remains?|remained|is|was|has risen|had risen|rose|climbed|has climbed) (?:at|to)",
+                    # "the service's own figure is 14,200 hectares", "its final count of homes destroyed is 437"
+                    r"(?:count|tally|figure|estimate|toll)(?: of [^,;:.]{1,40}?)? (?:now |still |then )?(?:is|was)"
+                    r"(?= (?:about |around |nearly |some |at least |more than |up to |just over |just under )?"
+                    r"(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty"
+                    r"|sixty|seventy|eighty|ninety|a hundred|a thousand)\b))"],
     joined_speaker_adverbs=[r"now", r"also", r"even", r"later", r"most recently"],  # "A, B and now C all say"
     # A name right after one of these is an object or sits in a phrase, not a speaker
     # ("supporters of the opposition said", "a letter to the President said").

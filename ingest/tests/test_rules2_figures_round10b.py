@@ -152,3 +152,11 @@ def test_a_sum_of_another_thing_is_not_the_cost(story_cost):
     # a loss far before the figure is no sum of it
     assert run(rules2, story_cost, "The City Council said the price of lost output means it will need between 120 million "
                "and 130 million crowns for the rebuild.", ["rebuild"]) == [("council", "cost", "number", 120)]
+
+
+def test_a_bodys_own_figure_is_its_count(story_ill):
+    # "the council's own figure is 14", "its count of sick babies stands at 41": the owner's count
+    assert ill(story_ill, "The City Council's own figure is 140 babies.") == [140]
+    assert ill(story_ill, "The City Council's final count of sick babies is 437.") == [437]
+    assert ill(story_ill, "The City Council's count of sick babies stands at 412.") == [412]
+    assert ill(story_ill, "The City Council's figure is disputed.") == []
