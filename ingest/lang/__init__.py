@@ -505,6 +505,33 @@ class LanguagePack:
     # at 95", "raised its count of homes destroyed to 437"), and those two words.
     figure_level_head: list[str] = field(default_factory=list)
     figure_level_mark: list[str] = field(default_factory=list)
+    # "the ministry's figure of 230": a figure another owns (not "its figure of 230"): the
+    # nouns of a body's figure and the owners that are the speaker's own.
+    figure_owner_nouns: list[str] = field(default_factory=list)
+    figure_own_owner: list[str] = field(default_factory=list)
+    # Before another's figure, taking it as one's own: "now accepts the commission's figure of 1.93 million".
+    figure_owner_accepted: list[str] = field(default_factory=list)
+    # Before "one of the 214 objects": the whole ("every one of").
+    figure_each: list[str] = field(default_factory=list)
+    # Before a figure, the rest of a whole named elsewhere: "the other 53 objects".
+    figure_other_part: list[str] = field(default_factory=list)
+    # After a count's noun, what happened to them that no question of how many fell ill asks:
+    # "nine babies had died", "64 remained in hospital" (unless the question's words name it).
+    figure_other_event: list[str] = field(default_factory=list)
+    # Before a figure, a clause that tells the reporter's background of something the content
+    # names ("the flood, in which nine people died"): the figure is no count the speaker gives.
+    figure_background_clause: list[str] = field(default_factory=list)
+    # Where the first clause of a content that opens with a verb of denial ends: a figure in
+    # it is denied ("denied that 230 babies fell ill"), one after it is the speaker's.
+    figure_denial_end: list[str] = field(default_factory=list)
+    # Right before a figure, the level a change left ("to 3,400 from 4,200"), not the one held.
+    figure_level_left: list[str] = field(default_factory=list)
+    # Under a measure (money), the nouns and verbs of a sum of another thing ("its 90 million
+    # vald loan", "a contingency of twelve million", "lend the club ninety million").
+    figure_sum_nouns: list[str] = field(default_factory=list)
+    figure_sum_verbs: list[str] = field(default_factory=list)
+    # After a figure's noun and its verb, a modal: "161 of the objects should be returned".
+    figure_modal: list[str] = field(default_factory=list)
     # --- hooks ---------------------------------------------------------------------------
     normalize: Callable[[str], str] = fold
     sentence_abbreviations: list[str] = field(default_factory=list)

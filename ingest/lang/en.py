@@ -108,8 +108,13 @@ PACK = LanguagePack(
                      # a body's own count or claim: "the agency's count stood at 141"
                      r"count", r"tally", r"figure", r"estimate", r"claim", r"offer", r"bulletin", r"toll"],
     held_view_said=[r"(?:position|view|stance|argument|contention|line) (?:is|was|remains|remained|has been) that",
-                    r"(?:count|tally|figure|estimate|claim|offer|bulletin|toll) (?:now |still |then )?"
-                    r"(?:stands?|stood|remains?|remained|is|was|has risen|had risen|rose|climbed|has climbed) (?:at|to)"],
+                    r"(?:count|tally|figure|estimate|claim|offer|bulletin|toll)(?: of [^,;:.]{1,40}?)? (?:now |still |then )?"
+                    r"(?:stands?|stood|remains?|remained|is|was|has risen|had risen|rose|climbed|has climbed) (?:at|to)",
+                    # "the service's own figure is 14,200 hectares", "its final count of homes destroyed is 437"
+                    r"(?:count|tally|figure|estimate|toll)(?: of [^,;:.]{1,40}?)? (?:now |still |then )?(?:is|was)"
+                    r"(?= (?:about |around |nearly |some |at least |more than |up to |just over |just under )?"
+                    r"(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty"
+                    r"|sixty|seventy|eighty|ninety|a hundred|a thousand)\b))"],
     joined_speaker_adverbs=[r"now", r"also", r"even", r"later", r"most recently"],  # "A, B and now C all say"
     # A name right after one of these is an object or sits in a phrase, not a speaker
     # ("supporters of the opposition said", "a letter to the President said").
@@ -606,6 +611,33 @@ PACK = LanguagePack(
                        r"(?:rais|lower|revis|updat|reduc|increas)(?:e|es|ed|ing)", r"correct(?:s|ed|ing)?",
                        r"cap(?:s|ped|ping)?"],
     figure_level_mark=[r"at", r"to"],
+    figure_owner_nouns=[r"figures?", r"counts?", r"tall(?:y|ies)", r"estimates?", r"tolls?", r"totals?"],
+    figure_own_owner=[r"its", r"their", r"our", r"his", r"her", r"my", r"your", r"own"],
+    figure_owner_accepted=[r"accept(?:s|ed|ing)?", r"back(?:s|ed|ing)?", r"endors(?:e|es|ed|ing)", r"adopt(?:s|ed|ing)?",
+                           r"us(?:e|es|ed|ing)", r"agree(?:s|d)? with", r"confirm(?:s|ed|ing)?", r"st(?:and|ands|ood) by",
+                           r"accept(?:s|ed)? as correct"],
+    figure_each=[r"every", r"each"],
+    figure_other_part=[r"the other", r"the remaining", r"the rest of the"],
+    figure_other_event=[r"died", r"dead", r"killed", r"(?:remain(?:s|ed)?|stay(?:s|ed)?) in hospital",
+                        r"(?:been |were )?discharged"],
+    # where what a denial opening the content holds ends: "dismissed the offer and said 20 km was needed"
+    figure_denial_end=[r",", r";", r"and", r"but", r"while", r"whereas"],
+    # a clause set off by a comma that tells of something the content names, in the reporter's
+    # background: "the flooding of Haltwick, in which nine people died", "the outbreak, which has
+    # grown to 96 cases", "..., as the number of cases rose to 29"
+    figure_background_clause=[r", (?:in|during|at|from|after|since) which", r", which (?:has|had|have)",
+                              r", as (?:the|its|their)",
+                              # "..., with Dresk offering 10 km and the rebels demanding 15": others' moves
+                              r"(?:^|,)\s*with (?:[\w'-]+\s+){1,4}?[a-z]+ing"],
+    figure_level_left=[r"from"],  # "cut the ceiling to 3,400 marks from 4,200": the level it left
+    # a sum of another thing than the one asked: "the city's 90 million vald loan", "a contingency
+    # of twelve million", "would lend the club ninety million" (unless the question's words name it)
+    figure_sum_nouns=[r"loans?", r"funds?", r"contingenc(?:y|ies)", r"grants?", r"bonds?", r"debts?", r"profits?",
+                      r"loss(?:es)?", r"revenues?", r"earnings", r"turnover", r"salar(?:y|ies)", r"bonus(?:es)?",
+                      r"dividends?", r"reserves?", r"deficits?"],
+    figure_sum_verbs=[r"lend(?:s|ing)?", r"lent", r"earn(?:s|ed|ing)?", r"los(?:e|es|ing)", r"lost",
+                      r"borrow(?:s|ed|ing)?"],  # not "owed": what is owed is the sum asked
+    figure_modal=[r"should", r"must", r"ought to", r"could", r"can", r"may", r"might", r"shall"],
     figure_month_before=[r"January", r"February", r"March", r"April", r"May", r"June", r"July", r"August",
                          r"September", r"October", r"November", r"December",
                          r"(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?"],

@@ -57,7 +57,10 @@ class Figures:
             if pack.not_a_figure else None
         # (with its determiner: "rather than the four years")
         dets = rf"(?:\s+(?:{'|'.join(pack.determiners)}))?" if pack.determiners else ""
-        self.refuted = re.compile(rf"(?<!\w)(?:{'|'.join(pack.refuted)}){dets}\s*$", re.IGNORECASE) if pack.refuted else None
+        # (and a hedge: "rather than the nearly 50,000")
+        hedge = rf"(?:\s+(?:{'|'.join(pack.approximate)}))?" if pack.approximate else ""
+        self.refuted = re.compile(rf"(?<!\w)(?:{'|'.join(pack.refuted)}){dets}{hedge}\s*$", re.IGNORECASE) \
+            if pack.refuted else None
         # "the earlier penalty of 48 million", "its original estimate of 4,000": a figure replaced
         self.superseded = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_superseded)})\s+(?:[\w-]+\s+){{0,2}}?(?:of\s+)?$",
                                      re.IGNORECASE) if pack.figure_superseded else None
@@ -143,12 +146,56 @@ class Figures:
         # "all five ships": a whole count with a noun of its own, when the unit's is not there
         self.whole = re.compile(rf"(?<!\w)(?:{'|'.join(pack.whole_count)})\s+$", re.IGNORECASE) \
             if pack.whole_count else None
-        self.count_head = re.compile(rf"(?<!\w)(?:{'|'.join(pack.count_head)})\s+$", re.IGNORECASE) \
+        # (a range's or a hedge's word between: "the likely total at between 14 and 16")
+        leads = "|".join(pack.range_open + pack.approximate) or "(?!x)x"
+        self.count_head = re.compile(rf"(?<!\w)(?:{'|'.join(pack.count_head)})\s+(?:(?:{leads})\s+)*$", re.IGNORECASE) \
             if pack.count_head else None
         # a plural noun after a count ("five ships", "600 local residents"), and what may stand
         # between it and the question's words ("600 residents marched", "three ferries were withdrawn")
         self.count_noun = re.compile(rf"\s+(?:[\w-]+\s+)?(?:{pack.plural_noun})(?!\w)", re.IGNORECASE) \
             if pack.plural_noun else None
+        # (one word: "214 cases was accurate", where "was" is no noun)
+        self.count_noun_one = re.compile(rf"\s+(?:{pack.plural_noun})(?!\w)", re.IGNORECASE) if pack.plural_noun else None
+        self.linking_word = re.compile(rf"(?:{'|'.join(pack.linking)})", re.IGNORECASE) if pack.linking else None
+        # "the ministry's figure of 230": another's figure; not "its figure of 230"
+        self.owned_by_another = re.compile(
+            rf"(?<![\w'])(?!(?:{'|'.join(pack.figure_own_owner)})\b)[\w-]+(?:'s|s')\s+(?:[\w-]+\s+){{0,2}}?"
+            rf"(?:{'|'.join(pack.figure_owner_nouns)})\s+(?:of\s+)?(?:(?:{leads})\s+)*$", re.IGNORECASE) \
+            if pack.figure_owner_nouns and pack.figure_own_owner else None
+        # "now accepts the commission's figure of 1.93 million": taken as the speaker's own
+        self.owner_accepted = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_owner_accepted)})\s+(?:[\w'-]+\s+){{0,3}}$",
+                                         re.IGNORECASE) if pack.figure_owner_accepted else None
+        self.background = re.compile(rf"(?:{'|'.join(pack.figure_background_clause)})(?!\w)[^,;:]*$", re.IGNORECASE) \
+            if pack.figure_background_clause else None
+        self.level_left = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_level_left)})\s+(?:(?:{leads})\s+)*$",
+                                     re.IGNORECASE) if pack.figure_level_left else None
+        # (after the level it came to: "to 3,400 marks from 4,200", not "samples from 64 riders")
+        self.level_to = re.compile(rf"(?<!\w)(?:{'|'.join(pack.change_level)})\s+(?:(?:{leads})\s+)*(?:{_FIG})",
+                                   re.IGNORECASE) if pack.change_level else None
+        sums = "|".join(pack.figure_sum_nouns) or "(?!x)x"
+        sum_verbs = "|".join(pack.figure_sum_verbs) or "(?!x)x"
+        # before the figure: "a contingency of", "its loan to the club to", "would lend the club"
+        self.sum_before = re.compile(
+            rf"(?<!\w)(?P<sum>{sums})(?:\s+[^,;:.]{{0,30}}?)?\s+(?:of|to|at|worth)\s+(?:(?:{leads})\s+)*$"
+            rf"|(?<!\w)(?P<verb>{sum_verbs})\s+(?:[^\W\d][\w'-]*\s+){{0,3}}(?:(?:{leads})\s+)*$", re.IGNORECASE) \
+            if pack.figure_sum_nouns or pack.figure_sum_verbs else None
+        # after the figure's unit: "90 million vald loan"
+        self.sum_after = re.compile(rf"\s+(?:{sums})(?!\w)", re.IGNORECASE) if pack.figure_sum_nouns else None
+        # "every one of the 214 objects": all of them
+        self.each = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_each)})\s+$", re.IGNORECASE) if pack.figure_each else None
+        # "the other 53 objects": the rest of a whole
+        self.other_part = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_other_part)})\s+$", re.IGNORECASE) \
+            if pack.figure_other_part else None
+        self.other_event = re.compile(rf"(?:{'|'.join(pack.figure_other_event)})(?!\w)", re.IGNORECASE) \
+            if pack.figure_other_event else None
+        self.modal = re.compile(rf"(?:{'|'.join(pack.figure_modal)})\s+", re.IGNORECASE) if pack.figure_modal else None
+        # "of the reports", "of its ferries": a part of a group named, with no figure of the whole
+        self.part_of_group = re.compile(rf"\s+(?:{'|'.join(pack.partitive)})\s+(?:{'|'.join(pack.determiners)})\s+",
+                                        re.IGNORECASE) if pack.partitive and pack.determiners else None
+        # a content that opens with a verb of denial: what its first clause holds is denied
+        self.denied = re.compile(rf"\s*(?:{'|'.join(pack.denial)})(?!\w)", re.IGNORECASE) if pack.denial else None
+        self.denial_end = re.compile("|".join(_bounded(w) for w in pack.figure_denial_end), re.IGNORECASE) \
+            if pack.figure_denial_end else None
         self.per_unit = {w.lower() for w in pack.per_unit}
         self.subordinate = words(pack.subordinate) if pack.subordinate else None
         # a rate's "per" as a reporter writes it: "a share", "each share", "for each share"
@@ -209,9 +256,11 @@ class Figures:
             if not (q.number and q.unit_rules):
                 continue
             # the nouns other questions count ("people" beside "homes"): a figure of them is theirs
+            # (of a measure, its own noun: "1,900 marks" beside "marks a year" is no count of people)
             nouns = sorted({w for o in questions if o.key != q.key and o.number and o.unit_rules
-                            and not o.unit_rules.measure and o.unit_rules.words != q.unit_rules.words
-                            for w in o.unit_rules.words if w.isalpha() and w not in q.unit_rules.words})
+                            and o.unit_rules.words != q.unit_rules.words
+                            for w in (o.unit_rules.words[:1] if o.unit_rules.measure else o.unit_rules.words)
+                            if w.isalpha() and w not in q.unit_rules.words})
             if nouns:
                 self.other_units[q.key] = re.compile(rf"(?<![\w-])(?:{'|'.join(map(re.escape, nouns))})(?![\w-])",
                                                      re.IGNORECASE)
@@ -306,8 +355,22 @@ class Figures:
                     continue  # "half a", "a" alone: an article, not a count
             elif re.fullmatch(r"\d{4}", m.group("digits")) and 1900 <= value <= 2100:
                 continue  # a year
-            if self.refuted and self.refuted.search(c[max(0, m.start() - 20):m.start()].rstrip(", ")):
+            if self.refuted and self.refuted.search(c[max(0, m.start() - 40):m.start()].rstrip(", ")):
                 continue  # "2,400, not 4,200": the figure the speaker refutes
+            if self.denied and self.denial_end and (d := self.denied.match(c)) \
+                    and not self.denial_end.search(c, d.end(), m.start()):
+                continue  # "denied that 230 babies had fallen ill": what a denial's first clause holds is not held
+            if self.owned_by_another and (own := self.owned_by_another.search(c, max(0, m.start() - 80), m.start())) \
+                    and not (self.owner_accepted and self.owner_accepted.search(c, max(0, own.start() - 40), own.start())):
+                continue  # "disputed the ministry's figure of 230 cases": another's figure, not the speaker's
+            if self.level_left and (left := self.level_left.search(c, max(0, m.start() - 30), m.start())) \
+                    and self.level_to and self.level_to.search(c, max(0, left.start() - 50), left.start()) \
+                    and not (self.range_tail.match(c, m.end()) or self.unit_then_tail.match(c, m.end())):
+                continue  # "to 3,400 marks from 4,200": the level it came from (a range "from 8 to 14" is read below)
+            if self.background and self.background.search(c, max(0, m.start() - 120), m.start()):
+                continue  # "the flooding of Haltwick, in which nine people died": the reporter's background
+            if self.other_part and self.other_part.search(c[max(0, m.start() - 20):m.start()]):
+                continue  # "its claim to the other 53 objects": the rest of a whole, no count of its own
             if self.superseded and self.superseded.search(c[max(0, m.start() - 40):m.start()]):
                 continue  # "the earlier penalty of 48 million had been based on ...": not the figure held now
             if self.difference and self.difference.search(c[max(0, m.start() - 12):m.start()]) \
@@ -347,12 +410,20 @@ class Figures:
             if spelt and not mult and value != int(value):
                 continue  # "at one point two buses": a decimal in words is a figure in a scale only
             part = self.partitive.match(c, end) if self.partitive and not high else None
+            # a part of a group ("31 of the reports", "161 of the 214 objects"): the count only if
+            # what the question asks is said of it
+            a_part = bool(part or (self.part_of_group and not high and self.part_of_group.match(c, end)))
             if part:  # "one of its five ferries": the unit follows the whole
                 whole = self.figure_rx.match(c, part.end())
                 if whole:
                     skip, end = whole.end(), whole.end()
                     if self._value(whole)[0] in (10, 100):
                         continue  # "nine out of ten flights": a share, not a count
+                    if value == 1 and self.each and self.each.search(c[max(0, m.start() - 10):m.start()]):
+                        value, _ = self._value(whole)  # "every one of the 214 objects": all of them
+                        part, a_part = None, False
+                        if value is None:
+                            continue
             share = self.proportion.match(c, end) if self.proportion else None
             whole = self.figure_rx.match(c, share.end()) if share else None
             if whole and value < (self._value(whole)[0] or 0) <= 100:
@@ -376,6 +447,11 @@ class Figures:
             if at_unit and self.figure_rx.search(at_unit.group(0).lstrip(", ")):
                 at_unit = None  # "Sept. 13, demanding a 40% raise": the unit is the next figure's
             with_unit = bool(at_unit)
+            if unit and unit.measure and self.sum_before:
+                sum_of = self.sum_before.search(c, max(0, m.start() - 60), m.start()) or (
+                    at_unit and self.sum_after.match(c, at_unit.end()))
+                if sum_of and not (q.keywords and q.keywords.search(sum_of.group(0))):
+                    continue  # "the city's 90 million vald loan" under the rebuild's cost: a sum of another thing
             if scale != 1.0:
                 # "40 million euros" under "million euros": 40; "put it at 20 million": 20
                 with_unit = bool(mult) and (mult == scale or with_unit)
@@ -396,6 +472,8 @@ class Figures:
             if not with_unit and self.not_a_figure and self.not_a_figure.match(c, end):
                 continue  # "8 percent", "three days"
             noun = self.count_noun.match(c, end) if self.count_noun and not at_unit else None
+            if noun and self.linking_word and self.linking_word.fullmatch(noun.group(0).split()[-1]):
+                noun = self.count_noun_one.match(c, end)  # "214 cases was accurate": the noun is "cases"
             if noun and not with_unit and unit and unit.measure \
                     and not any(w in unit.words for w in noun.group(0).lower().split()):
                 continue  # "33,000 striking workers" under "%", "nine million people" under "pounds": another unit
@@ -413,6 +491,11 @@ class Figures:
             after = at_unit or noun
             predicate = self.linking.match(c, after.end() if after else end).end()
             keyed = bool(q.keywords and q.keywords.match(c, predicate))
+            if not keyed and q.keywords and self.modal and (modal := self.modal.match(c, predicate)):
+                keyed = bool(q.keywords.match(c, self.linking.match(c, modal.end()).end()))  # "should be returned"
+            if self.other_event and (event := self.other_event.match(c, predicate)) \
+                    and not (q.keywords and q.keywords.search(event.group(0).split()[0])):
+                continue  # "nine babies had died", "64 remained in hospital": not the count of those who fell ill
             if not keyed and q.keywords and self.relative and (rel := self.relative.match(c, after.end() if after else end)):
                 keyed = self._keyed_past(q, c, rel.end())  # "nine babies who were fed the formula have died"
             head = self.count_head.search(c, max(0, m.start() - 60), m.start()) if self.count_head else None
@@ -431,6 +514,8 @@ class Figures:
                 continue  # "6,000 people were evacuated", "the number of homes ... at 412": another question's
                 # count, not the hectares or homes asked
             keyed = keyed or bool(head)
+            if a_part and not keyed:
+                continue  # "31 of the reports describe palpitations": a part, of which the question's words are not said
             if not (with_unit or keyed or counted or mult or named) and value < (10 if bare else 1000):
                 continue
             # "eleven people" as "11 people": the unit's own word right after it ("twelve lives" may be another count's)
