@@ -414,6 +414,9 @@ class LanguagePack:
     claim_nothing: list[str] = field(default_factory=list)  # "*nothing* unlawful about the LRAD"
     claim_not_caused: list[str] = field(default_factory=list)  # "had nothing to do with"
     claim_ruled_out: list[str] = field(default_factory=list)  # "ruled out X as the cause"
+    claim_named_cause: list[str] = field(default_factory=list)  # "named X as the main cause"
+    claim_declared: list[str] = field(default_factory=list)  # "declared X safe"
+    claim_particle_verbs: list[str] = field(default_factory=list)  # "Did X know of the tests?"
     claim_limited: list[str] = field(default_factory=list)  # "legal only in warning mode": in part
     # the verbs after which the claim's own actor names its act as a gerund ("denied hiding
     # the warnings"), in their base forms

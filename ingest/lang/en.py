@@ -332,11 +332,13 @@ PACK = LanguagePack(
                    "lift": ["end", "scrap", "remove"], "approve": ["authorise", "authorize", "clear"],
                    "impose": ["introduce"], "reduce": ["cut", "lower"], "cut": ["reduce", "lower"],
                    "extend": ["prolong", "lengthen"], "deploy": ["send", "station"], "rebuild": ["reconstruct"],
-                   "hide": ["conceal", "withhold", "cover"], "break": ["violate", "breach"], "breach": ["violate", "break"],
+                   "hide": ["conceal", "withhold", "cover", "hold back", "keep back"], "break": ["violate", "breach"], "breach": ["violate", "break"],
                    "release": ["free"], "free": ["release"], "dismiss": ["sack", "fire"], "sack": ["dismiss", "fire"],
                    "fire": ["dismiss", "sack"], "arrest": ["detain"], "detain": ["arrest"], "postpone": ["delay", "defer"],
                    "delay": ["postpone", "defer"], "buy": ["acquire", "purchase"], "acquire": ["buy", "purchase"],
-                   "investigate": ["probe"], "resign": ["quit"]},
+                   "investigate": ["probe"], "resign": ["quit"],
+                   # (knowing of a thing: "be" and "have" stand for their every form; see claim_particle_verbs)
+                   "know of": ["know about", "be aware of", "have knowledge of"]},
     name_titles=[r"minister", r"ministers", r"president", r"governor", r"mayor", r"chief", r"director", r"inspector",
                  r"secretary", r"commissioner", r"chair(?:man|woman|person)?", r"leader", r"spokes(?:man|woman|person)",
                  r"judge", r"general", r"officer", r"councillor", r"senator", r"deputy", r"head", r"prime", r"foreign",
@@ -351,6 +353,8 @@ PACK = LanguagePack(
                      "adequate": r"inadequate", "necessary": r"unnecessary", "effective": r"ineffective", "fit": r"unfit",
                      "proportionate": r"disproportionate"},
     claim_causal_verbs=["cause", "start", "trigger", "spark"],
+    # a verb that takes its object after a preposition: "Did the ministry know of the tests?"
+    claim_particle_verbs=["know of", "know about"],
     claim_causal_phrases=["to blame for", "responsible for", "behind", "the cause of", "to blame"],
     # (on the statement's words in their base forms: "had caused" reads "had cause")
     claim_caused=[r"cause", r"start", r"trigger", r"spark(?: off)?", r"lead to", r"(?:is|are|was|were|be|been) behind",
@@ -363,11 +367,17 @@ PACK = LanguagePack(
     claim_blaming=[r"blame", r"hold \w+ responsible", r"point (?:the|a) finger at"],
     claim_partly=[r"(?:is|are|was|were|be|been) (?:only |just )?(?:a |one )?part of the (?:problem|story|reason|explanation|cause)",
                   r"(?:is|are|was|were|be|been) (?:only |just )?one (?:factor|cause|reason) among (?:several|many|others)",
-                  r"play (?:a|some) (?:part|role)", r"contribute to"],
+                  r"play (?:a|some) (?:part|role)", r"contribute to",
+                  r"(?:is|are|was|were|be|been) (?:only |just )?one (?:of (?:several|many|a number of) )?(?:possible |likely )?"
+                  r"(?:factor|cause|reason|source|explanation)s?(?: among (?:several|many|others))?(?![\w'-])"],
     claim_cleft=[r"it (?:is|was|be)"],
     claim_nothing=[r"nothing"],
     claim_not_caused=[r"(?:have|has|had) (?:nothing|little) to do with"],
     claim_ruled_out=[r"rule out", r"dismiss", r"reject"],
+    # "named the budget as the main cause", "calls the budget the main cause" (base forms)
+    claim_named_cause=[r"name", r"identify", r"single out", r"call", r"see"],
+    # "declared the formula safe", "deemed the bridge unsafe" (base forms)
+    claim_declared=[r"declare", r"deem", r"pronounce", r"certify", r"judge"],
     claim_limited=[r"only (?:in|when|for|if|under|as|at|on|after|once|with|until)", r"in (?:some|part)", r"partly"],
     # (words in their base forms: "found that" reads "find that")
     claim_sourced=[r"say", r"tell", r"claim", r"allege", r"find that", r"report", r"prove", r"show", r"argue", r"suggest",

@@ -68,6 +68,10 @@ class Claims:
         self.not_caused = "|".join(pack.claim_not_caused)
         self.ruled_out = "|".join(pack.claim_ruled_out)
         self.limited = "|".join(pack.claim_limited)
+        self.named_cause = "|".join(pack.claim_named_cause)
+        self.declared = "|".join(pack.claim_declared)
+        self.particle_verbs = frozenset(pack.claim_particle_verbs)
+        self.have = "|".join(pack.claim_openers_have)
         # the claim inside another's saying or finding: "said lawyers claim ...", "said a report found ..."
         self.sourced = re.compile(rf"(?<![\w'-])(?:{'|'.join(pack.claim_sourced)})(?![\w'-])") if pack.claim_sourced else None
         own = pack.first_person + pack.pronouns + pack.role_nouns
@@ -109,6 +113,8 @@ class Claims:
                 if rest[i:i + len(phrase)] == phrase:
                     return self._claim("cause", "cause", rest[:i], rest[i + len(phrase):])
             word, before = rest[i], rest[i - 1]
+            if opener in self.openers_be and word in self.said and before in ("a", "an") and i > 1:
+                return self._claim("said", word, rest[:i - 1], ())  # "Is the depot a safe home?"
             if before in self.determiners or before.endswith("'s") or word.endswith("'s") or word in self.after_noun:
                 continue
             if word in self.not_verbs:
@@ -134,6 +140,9 @@ class Claims:
         i = next((i for i in candidates if i + 1 < len(rest) and (rest[i + 1] in self.determiners or rest[i + 1].endswith("'s"))),
                  candidates[0])
         kind = "cause" if rest[i] in self.causal_verbs else "act"
+        if kind == "act" and f"{rest[i]} {rest[i + 1:i + 2][0] if i + 1 < len(rest) else ''}" in self.particle_verbs:
+            # what was known comes after its preposition: "know of the tests"
+            return self._claim(kind, f"{rest[i]} {rest[i + 1]}", rest[:i], rest[i + 2:])
         return self._claim(kind, "cause" if kind == "cause" else rest[i], rest[:i], rest[i + 1:])
 
     def _timely(self, tokens: list[str]) -> Claim | None:
@@ -187,12 +196,17 @@ class Claims:
             partial.append(rf"{came}{gap}(?<![\w'-])(?:{self.late_partly})(?![\w'-])")
         elif claim.kind == "said":
             yes, no = self.said[claim.verb]
-            said = rf"{s}{gap}(?<![\w'-])(?:{self.be})\s+{self.negated}(?:[a-z]+ly\s+)?"
+            # ("is perfectly safe", "is as safe as any", "is not a safe home")
+            said = rf"{s}{gap}(?<![\w'-])(?:{self.be})\s+{self.negated}(?:[a-z]+ly\s+|as\s+|an?\s+)?"
             affirm.append(rf"{said}(?:{yes})(?![\w'-])")
             deny.append(rf"{said}(?:{no})(?![\w'-])")
             if self.nothing:  # "there is nothing unlawful about the LRAD" (its negation opens the cue: not turned)
                 affirm.append(rf"(?<![\w'-])(?:{self.nothing})\s+(?:{no})\s+about\s+{between}{s}")
                 deny.append(rf"(?<![\w'-])(?:{self.nothing})\s+(?:{yes})\s+about\s+{between}{s}")
+            if self.declared:  # "declared the formula safe"
+                declared = rf"(?<![\w'-])(?:{self.declared})\s+{between}{s}\s+"
+                affirm.append(rf"{declared}(?:{yes})(?![\w'-])")
+                deny.append(rf"{declared}(?:{no})(?![\w'-])")
             if self.limited:  # "legal only in warning mode"
                 partial.append(rf"{said}(?:{yes})\s+(?:{self.limited})(?![\w'-])")
         elif claim.kind == "cause":
@@ -214,6 +228,9 @@ class Claims:
                 deny.append(rf"{s}{gap}(?<![\w'-])(?:{self.not_caused})(?![\w'-])")
                 if o:
                     deny.append(rf"{o}{gap}(?<![\w'-])(?:{self.not_caused})\s+{between}{s}")
+            if self.named_cause:  # "named the budget as the main cause", "calls the budget 'the main cause'"
+                affirm.append(rf"(?<![\w'-])(?:{self.named_cause})\s+{between}{s}\s+(?:as\s+)?\"?(?:the |a )?"
+                              rf"(?:main |primary |chief |real |only |direct |root )?(?:cause|source)(?![\w'-])")
             if self.partly:  # "the budget was part of the problem", "one factor among several"
                 partial.append(rf"{s}{gap}(?<![\w'-])(?:{self.partly})(?![\w'-])")
             affirm.append(rf"(?<![\w'-])(?:{self.blaming})\s+{between}{s}")
@@ -224,6 +241,12 @@ class Claims:
             affirm.append(rf"{s}{gap}(?<![\w'-]){verb}(?![\w'-])" + (rf"\s+{between}{o}" if o else ""))
             if o:  # "the law was broken by Rydo"
                 affirm.append(rf"{o}{gap}(?<![\w'-])(?:{self.be})\s+(?:[a-z]+ly\s+)?{verb}\s+by\s+{between}{s}")
+            if claim.verb in self.particle_verbs:
+                # the verb alone, known of nothing else: "they knew in January", "Belvora knew."
+                # (not "knew of 22 babies", "knew that ...")
+                bare, _, _ = claim.verb.partition(" ")
+                after = "|".join(sorted({v.partition(" ")[2] for v in self.particle_verbs} | {"that"}))
+                affirm.append(rf"{s}{gap}(?<![\w'-]){re.escape(bare)}(?![\w'-])(?!\s+(?:{after})(?![\w'-]))")
         elif claim.kind == "done" and o:
             verb = self._verbs(claim.verb)
             affirm.append(rf"{o}{gap}(?<![\w'-])(?:{self.be})\s+{self.negated}(?:[a-z]+ly\s+)?{verb}(?![\w'-])"
@@ -266,7 +289,15 @@ class Claims:
         """The claim's verb and its synonyms ("delete": erase, wipe), in their base forms and
         as gerunds, which the tables keep as they are ("accused Rydo of selling the data")."""
         verbs = (verb, *self.synonyms.get(verb, ()))
-        return f"(?:{'|'.join(map(re.escape, sorted(set(verbs) | self._gerunds(verbs), key=len, reverse=True)))})"
+        return f"(?:{'|'.join(map(self._verb_words, sorted(set(verbs) | self._gerunds(verbs), key=len, reverse=True)))})"
+
+    def _verb_words(self, verb: str) -> str:
+        """A verb of several words as a pattern: "be" and "have" in their every form, a negation
+        inside read through ("had no knowledge of": positions.py turns it)."""
+        words = verb.split()
+        out = [f"(?:{self.be})" if w == "be" and self.be else f"(?:{self.have})" if w == "have" and self.have
+               else re.escape(w) for w in words]
+        return out[0] + "".join(rf"\s+{self.negated}{w}" for w in out[1:])
 
     def _gerunds(self, verbs) -> set[str]:
         out = set()
