@@ -48,6 +48,8 @@ PACK = LanguagePack(
         r"read(?:s|ing)? out", r"rul(?:e|es|ed) that", r"oppos(?:e|es|ed)",
     ],
     wanting_said=[r"wants?", r"wanted", r"seek(?:s|ing)?", r"sought", r"propos(?:e|es|ed|ing)", r"ask(?:s|ed|ing)? for",
+                  # a body's advice that a thing be done: "the panel recommended that all 40 be returned"
+                  r"recommend(?:s|ed)?(?=(?: [\w,'\-]+){0,4}? that [^.;:\"]{1,80}? (?:not )?be )",
                   # a request to a body: "asks the court to annul the fine"
                   r"ask(?:s|ed|ing)? the (?:[\w\-]+ ){0,2}?(?:court|tribunal|judges?|government|ministry|minister|council"
                   r"|regulator|authority|agency|board|commission|panel) to"],
