@@ -20,6 +20,24 @@ _CAPITALIZED = re.compile(r"\b[A-Z][a-z]{5,}\b")
 _LEAD_CAPITALS = re.compile(r"(?<![\w'])[Tt]he\s+((?:[A-Z][\w'\-]*\s+){1,3})$")  # "the Alder Valley |Flood Action Group"
 
 
+_ALTERNATIVES = re.compile(r"\((?:\?:)?([^()\\|]*(?:\|[^()\\|]*)+)\)")  # an innermost group of words: "minist(er|ry)"
+
+
+def _spelled(body: str, limit: int = 32) -> str:
+    """An alias regex with its small groups of alternatives spelt out, each way it may be
+    written ("Infrastructure Minist(er|ry)": "infrastructure minister | infrastructure
+    ministry"), for the words of its names (`owner_of`); as it is past `limit` ways."""
+    ways = [body]
+    while True:
+        spelt = []
+        for way in ways:
+            m = _ALTERNATIVES.search(way)
+            spelt += [way[:m.start()] + alt + way[m.end():] for alt in m.group(1).split("|")] if m else [way]
+        if spelt == ways or len(spelt) > limit:
+            return " | ".join(ways)
+        ways = spelt
+
+
 @dataclass
 class Mention:
     start: int
@@ -136,7 +154,7 @@ class Names:
                 body = "|".join(f"(?:{pattern_lower(p)})" for p in patterns)
                 self.actors.append((a.key, re.compile(body)))
                 self._actor_leads.append(leads_of(body))
-                self._actor_words.append(_WORD_EDGE.sub(" ", body))
+                self._actor_words.append(_WORD_EDGE.sub(" ", " | ".join(_spelled(pattern_lower(p)) for p in patterns)))
             roles = (config_actors.get(a.key) or {}).get("roles") or []
             if a.key in heads:
                 roles = [*roles, rf"\bthe {re.escape(heads[a.key])}\b"]
