@@ -21,6 +21,7 @@ _CAPITALS = re.compile(r"(?:\s+[A-Z][\w.'\-]*)*\s+")  # "the chairwoman| Ann |Be
 # up to three words in small letters after a comma or quotation: a title before a name
 _NAME_LEAD = re.compile(r"(?:\s*\b[A-Z][\w.'\-]*)+$")  # "and| Mayor Ann |Berg": a title and first names
 _COMPLEMENT = re.compile(r"\s+of\s+(?:the\s+)?[a-z][\w'\-]*")  # "the mayor| of Doncaster" (lower-cased text)
+_APPOSED_TO = re.compile(r"\s*,\s*(?:(?:the|a|an)\s+)?(?:[a-z][\w'\-]*\s+){0,2}")  # "the manufacturer|, the firm |Quillon"
 _TITLE = re.compile(r"""(?:,|(?<=[,.!?])["'])\s*((?:[a-z][\w'\-]*\s+){0,2}[a-z][\w'\-]*)$""")
 
 
@@ -200,14 +201,21 @@ class Subjects:
             return group[:worded]
         i = ordered.index(first) if first in ordered else len(ordered)
         worded = False
+        edge = group[0].start  # where the group's leftmost name starts (or the name it is in apposition to)
         for m in reversed(ordered[:i]):
-            lead = _NAME_LEAD.search(orig, m.end, len(orig[:group[0].start].rstrip())) if orig else None
-            between = s[m.end:lead.end() - len(lead.group().lstrip()) if lead else group[0].start]
-            if self.coordination.match(between) and between.strip() and not self.names.is_object(s, m):
+            lead = _NAME_LEAD.search(orig, m.end, len(orig[:edge].rstrip())) if orig else None
+            between = s[m.end:lead.end() - len(lead.group().lstrip()) if lead else edge]
+            if len(group) == 1 and m.actor in (None, first.actor) and s[first.end:first.end + 1] == "," and (
+                    _APPOSED_TO.fullmatch(between) or (m.actor is None and not between.strip())):
+                # "both the commission and the manufacturer, the firm Quillon, insist": the
+                # manufacturer is Quillon ("the firm" its title), and the name before is joined to it
+                edge = m.start
+            elif self.coordination.match(between) and between.strip() and not self.names.is_object(s, m):
                 worded = worded or bool(self.joiner and self.joiner.search(between))
                 if not worded:
                     break
                 group.insert(0, m)
+                edge = m.start
             else:
                 break
         return group
