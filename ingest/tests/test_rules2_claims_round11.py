@@ -115,3 +115,14 @@ def test_no_doer_over_another_clause(story_round11):
     assert on(story_round11, "stopped", "The students called on the depot to halt production until the leak "
                                         "was stopped.") == []
 
+
+def test_owed_sooner_or_possible_sooner(story):
+    question(story, "late", "Were the marchers warned too late?", [r"\bwarning\b", r"\bwarned\b"], affirm=[r"\bzzz\b"])
+    question(story, "slow", "Did the Interior Ministry react too slowly to the march?", [r"\bmarch", r"\bwarn"],
+             affirm=[r"\bzzz\b"])
+    assert on(story, "late", "The students said the marchers should have been warned much earlier.") == [
+        ("students", "late", "affirm")]
+    assert on(story, "slow", "The students said the Interior Ministry could have warned the marchers sooner.") == [
+        ("students", "slow", "partial")]
+    # another who could have left sooner is no part of it
+    assert on(story, "late", "The students said some marchers could have left sooner.") == []

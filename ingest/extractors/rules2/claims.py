@@ -211,6 +211,14 @@ class Claims:
             affirm.append(rf"(?<![\w'-])(?:{self.late})\s+{came}")
             deny.append(rf"{came}{gap}(?<![\w'-])(?:{self.on_time})(?![\w'-])")
             partial.append(rf"{came}{gap}(?<![\w'-])(?:{self.late_partly})(?![\w'-])")
+            if self.sooner and self.ought_have and self.could_have:
+                # owed sooner or possible sooner, with the act's own verb or another after the one
+                # it is of: "should have been warned sooner", "the agency could have warned families sooner"
+                sooner = rf"(?:\s+[\w'-]+){{0,4}}?\s+(?:much\s+|far\s+|a lot\s+)?(?:{self.sooner})(?![\w'-])"
+                for have, cues in ((self.ought_have, affirm), (self.could_have, partial)):
+                    cues.append(rf"(?<![\w'-])(?:{have})\s+(?:been\s+)?{came}{sooner}")
+                    if claim.subject:
+                        cues.append(rf"{came}{gap}(?<![\w'-])(?:{have})\s+(?:been\s+)?[a-z]+{sooner}")
         elif claim.kind == "said":
             yes, no = self._said_words(claim.verb)
             # ("is perfectly safe", "is as safe as any", "is not a safe home"; one of two or
