@@ -431,6 +431,31 @@ class LanguagePack:
     claim_manner: list[str] = field(default_factory=list)
     claim_manner_suffix: str = ""  # a last word of how ("dump waste illegally"): not read
     claim_irregular_participles: list[str] = field(default_factory=list)
+    # (round 11, claims.py) a claim's verb said in other words ("loot": plunder, carry off),
+    # on top of verb_synonyms; words said of a thing that mean the same as one of
+    # claim_opposites and its opposite ("safe": sound, stable / a danger, hazardous)
+    claim_verb_synonyms: dict = field(default_factory=dict)
+    claim_said_also: dict = field(default_factory=dict)
+    # keeping the rules and breaking them (base forms), and the nouns of rules: the opposite
+    # of "break the licence" ("complied with its licence"), and "lawful" said with a verb
+    # ("the loan complied with state-aid rules", "broke the rules"); claim_lawful: the word of
+    # claim_opposites they say
+    claim_kept: list[str] = field(default_factory=list)
+    claim_broken: list[str] = field(default_factory=list)
+    claim_rule_nouns: list[str] = field(default_factory=list)
+    claim_lawful: str = ""
+    # a part of the thing the claim is of ("most of the bronzes were looted"): in part
+    claim_part_of: list[str] = field(default_factory=list)
+    # a subject that negates, before a relative clause ("nobody who has seen it would call it safe")
+    claim_nobody: list[str] = field(default_factory=list)
+    # words that open another clause between a thing and its verb ("production until the
+    # discharge was stopped": not production stopped)
+    claim_clause_openers: list[str] = field(default_factory=list)
+    # "should have warned them sooner" (base forms: "sooner" reads "soon"): the act itself
+    # said to be owed sooner (late), or to have been possible sooner (late in part)
+    claim_sooner: list[str] = field(default_factory=list)
+    claim_ought_have: list[str] = field(default_factory=list)
+    claim_could_have: list[str] = field(default_factory=list)
     # Before a cue, a word that makes what follows a guess, not a statement ("might have").
     speculation: list[str] = field(default_factory=list)
     # --- figures ------------------------------------------------------------------------

@@ -10,7 +10,7 @@ The claim is matched on the statement's words in their base forms ("was started"
 it, a denial before it and a hedge are read as a cue's (positions.py). Read last, after the
 user's cues and a should-question's proposal: the user's cues say more."""
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ingest.lang import LanguagePack
 
@@ -28,6 +28,8 @@ class Claim:
     subject: tuple[str, ...]
     object: tuple[str, ...]
     subject_phrase: str = ""  # as the question puts it ("the interior ministry")
+    # the object's words as the question puts them ("the fish kill in the river")
+    object_words: tuple[str, ...] = field(default=(), compare=False)
 
 
 class Claims:
@@ -38,6 +40,21 @@ class Claims:
         self.openers_have = frozenset(pack.claim_openers_have)
         self.determiners = frozenset(pack.cue_determiners)
         self.synonyms = dict(pack.verb_synonyms)
+        for verb, more in pack.claim_verb_synonyms.items():  # "loot": plunder, carry off
+            self.synonyms[verb] = (*self.synonyms.get(verb, ()), *more)
+        self.said_also = dict(pack.claim_said_also)
+        self.spelling = pack.cue_spelling
+        self.kept, self.broken = "|".join(pack.claim_kept), "|".join(pack.claim_broken)
+        self.broken_verbs = frozenset(w for p in pack.claim_broken for w in [p] if re.fullmatch(r"[a-z]+", p))
+        self.rules = "|".join(pack.claim_rule_nouns)
+        self.lawful = pack.claim_lawful
+        self.part_of = "|".join(pack.claim_part_of)
+        self.nobody = "|".join(pack.claim_nobody)
+        self.sooner = "|".join(pack.claim_sooner)
+        self.ought_have, self.could_have = "|".join(pack.claim_ought_have), "|".join(pack.claim_could_have)
+        openers = "|".join(pack.claim_clause_openers)
+        # a thing and its verb a few words apart, in one clause ("the bronzes held by the museum were")
+        self.near = rf"(?:\s+(?!(?:{openers})(?![\w'-]))[\w'-]+){{0,5}}?\s+" if openers else r"(?:\s+[\w'-]+){0,5}?\s+"
         self.after_noun = frozenset(pack.proposal_after_noun)
         # a word said of the subject, with the words that say it and the words that deny it
         # ("safe": safe / unsafe|dangerous; "unlawful": unlawful|illegal / lawful)
@@ -194,12 +211,28 @@ class Claims:
             affirm.append(rf"(?<![\w'-])(?:{self.late})\s+{came}")
             deny.append(rf"{came}{gap}(?<![\w'-])(?:{self.on_time})(?![\w'-])")
             partial.append(rf"{came}{gap}(?<![\w'-])(?:{self.late_partly})(?![\w'-])")
+            if self.sooner and self.ought_have and self.could_have:
+                # owed sooner or possible sooner, with the act's own verb or another after the one
+                # it is of: "should have been warned sooner", "the agency could have warned families sooner"
+                sooner = rf"(?:\s+[\w'-]+){{0,4}}?\s+(?:much\s+|far\s+|a lot\s+)?(?:{self.sooner})(?![\w'-])"
+                for have, cues in ((self.ought_have, affirm), (self.could_have, partial)):
+                    cues.append(rf"(?<![\w'-])(?:{have})\s+(?:been\s+)?{came}{sooner}")
+                    if claim.subject:
+                        cues.append(rf"{came}{gap}(?<![\w'-])(?:{have})\s+(?:been\s+)?[a-z]+{sooner}")
         elif claim.kind == "said":
-            yes, no = self.said[claim.verb]
-            # ("is perfectly safe", "is as safe as any", "is not a safe home")
+            yes, no = self._said_words(claim.verb)
+            # ("is perfectly safe", "is as safe as any", "is not a safe home"; one of two or
+            # three words said of it: "was stable and safe", "fair, legal and affordable")
             said = rf"{s}{gap}(?<![\w'-])(?:{self.be})\s+{self.negated}(?:[a-z]+ly\s+|as\s+|an?\s+)?"
-            affirm.append(rf"{said}(?:{yes})(?![\w'-])")
-            deny.append(rf"{said}(?:{no})(?![\w'-])")
+            coord = r"\"?(?:(?!not\s)[a-z]+(?:,\s+|\s+and\s+)){0,2}"
+            affirm.append(rf"{said}{coord}(?:{yes})(?![\w'-])")
+            deny.append(rf"{said}{coord}(?:{no})(?![\w'-])")
+            if self.lawful and self.kept and self.rules and self.lawful in f"{yes}|{no}".split("|"):
+                # kept the rules or broke them: "the loan complied fully with state-aid rules"
+                kept = rf"{s}{gap}(?<![\w'-])(?:{self.kept})\s+{between}(?:[\w-]+\s+)?(?:{self.rules})(?![\w'-])"
+                broke = rf"{s}{gap}(?<![\w'-])(?:{self.broken})\s+{between}(?:[\w-]+\s+)?(?:{self.rules})(?![\w'-])"
+                (affirm if self.lawful in yes.split("|") else deny).append(kept)
+                (deny if self.lawful in yes.split("|") else affirm).append(broke)
             if self.nothing:  # "there is nothing unlawful about the LRAD" (its negation opens the cue: not turned)
                 affirm.append(rf"(?<![\w'-])(?:{self.nothing})\s+(?:{no})\s+about\s+{between}{s}")
                 deny.append(rf"(?<![\w'-])(?:{self.nothing})\s+(?:{yes})\s+about\s+{between}{s}")
@@ -207,6 +240,12 @@ class Claims:
                 declared = rf"(?<![\w'-])(?:{self.declared})\s+{between}{s}\s+"
                 affirm.append(rf"{declared}(?:{yes})(?![\w'-])")
                 deny.append(rf"{declared}(?:{no})(?![\w'-])")
+                if self.nobody:
+                    # "nobody who has seen it would call the bridge safe": the subject negates it
+                    # over its relative clause (the longer match stands for the shorter)
+                    nobody = rf"(?<![\w'-])(?:{self.nobody})\s+(?:who|that)\s+[^,;:.!?\"]{{0,60}}?"
+                    deny.append(rf"{nobody}{declared}(?:{yes})(?![\w'-])")
+                    affirm.append(rf"{nobody}{declared}(?:{no})(?![\w'-])")
             if self.limited:  # "legal only in warning mode"
                 partial.append(rf"{said}(?:{yes})\s+(?:{self.limited})(?![\w'-])")
         elif claim.kind == "cause":
@@ -228,6 +267,9 @@ class Claims:
                 deny.append(rf"{s}{gap}(?<![\w'-])(?:{self.not_caused})(?![\w'-])")
                 if o:
                     deny.append(rf"{o}{gap}(?<![\w'-])(?:{self.not_caused})\s+{between}{s}")
+            if (act := self._noun_of_act(claim.object_words)):
+                # the effect said with its verb: "the fish kill" is "killed the fish"
+                affirm.append(rf"{s}{gap}(?<![\w'-]){self._verbs(act[1])}\s+{between}{self._nouns((act[0],))}")
             if self.named_cause:  # "named the budget as the main cause", "calls the budget 'the main cause'"
                 affirm.append(rf"(?<![\w'-])(?:{self.named_cause})\s+{between}{s}\s+(?:as\s+)?\"?(?:the |a )?"
                               rf"(?:main |primary |chief |real |only |direct |root )?(?:cause|source)(?![\w'-])")
@@ -239,8 +281,15 @@ class Claims:
         elif claim.kind == "act" and s:
             verb = self._verbs(claim.verb)
             affirm.append(rf"{s}{gap}(?<![\w'-]){verb}(?![\w'-])" + (rf"\s+{between}{o}" if o else ""))
-            if o:  # "the law was broken by Rydo"
+            if o:  # "the law was broken by Rydo"; "the bronzes were looted" (by nobody named)
+                passive = rf"{o}{self.near}(?:{self.be})\s+{self.negated}(?:[a-z]+ly\s+)?{verb}(?![\w'-])"
                 affirm.append(rf"{o}{gap}(?<![\w'-])(?:{self.be})\s+(?:[a-z]+ly\s+)?{verb}\s+by\s+{between}{s}")
+                affirm.append(rf"{passive}(?!\s+by\s)")
+                if self.part_of:  # "most of the bronzes were looted": in part
+                    partial.append(rf"(?<![\w'-])(?:{self.part_of})\s+{between}{passive}(?!\s+by\s+(?!{between}{s}))")
+                if self.kept and claim.verb in self.broken_verbs:
+                    # the rule kept, the opposite of breaking it: "complied with its licence"
+                    deny.append(rf"{s}{gap}(?<![\w'-])(?:{self.kept})\s+{between}{o}")
             if claim.verb in self.particle_verbs:
                 # the verb alone, known of nothing else: "they knew in January", "Belvora knew."
                 # (not "knew of 22 babies", "knew that ...")
@@ -262,11 +311,35 @@ class Claims:
     def _claim(self, kind: str, verb: str, subject, object_) -> Claim | None:
         if object_ and object_[0] in self.after_noun:
             object_ = ()  # "Did calls fail during the outage?": no object
-        phrase = " ".join(subject)
+        phrase, words = " ".join(subject), tuple(object_)
         subject, object_ = self._phrase(subject), self._phrase(object_)
         if kind in ("said", "act", "cause") and not subject or kind == "done" and not object_:
             return None
-        return Claim(kind, verb, subject, object_, phrase)
+        return Claim(kind, verb, subject, object_, phrase, words)
+
+    def _said_words(self, word: str) -> tuple[str, str]:
+        """The words that say `word` of a thing and those that deny it, with their others
+        ("safe": sound, stable / a danger, hazardous)."""
+        yes, no = self.said[word]
+        for key, (more_yes, more_no) in self.said_also.items():
+            if key in yes.split("|"):
+                yes, no = f"{yes}|{more_yes}", f"{no}|{more_no}"
+            elif key in no.split("|"):
+                yes, no = f"{yes}|{more_no}", f"{no}|{more_yes}"
+        return yes, no
+
+    def _noun_of_act(self, words) -> tuple[str, str] | None:
+        """An object that is a noun of action after what it was done to ("the fish kill"):
+        (what, the verb), in their base forms; else None."""
+        head = []
+        for w in words:
+            if w in self.after_noun:
+                break
+            if w not in self.determiners:
+                head.append(w[:-2] if w.endswith("'s") else w)
+        if len(head) < 2 or not head[-1].isalpha() or not head[-2].isalpha() or not self._verb(head[-1]):
+            return None
+        return self.lemma(head[-2], ""), head[-1]
 
     def _phrase(self, tokens) -> tuple[str, ...]:
         """A noun phrase's nouns the claim is matched by, in their base forms: its head (the
@@ -310,6 +383,8 @@ class Claims:
         return out
 
     def _nouns(self, nouns: tuple[str, ...]) -> str:
+        # (in the statement's one spelling too: "licence" is read "license")
+        nouns = tuple(dict.fromkeys((*nouns, *map(self.spelling, nouns)))) if self.spelling else nouns
         return rf"(?<![\w'-])(?:{'|'.join(map(re.escape, nouns))})(?![\w'-])" if nouns else ""
 
     def _verb(self, word: str) -> bool:
