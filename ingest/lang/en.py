@@ -61,14 +61,21 @@ PACK = LanguagePack(
     denial=[r"den(?:y|ies|ied|ying)", r"reject(?:s|ed|ing)?", r"dismiss(?:es|ed|ing)?", r"refut(?:e|es|ed|ing)",
             r"rebuff(?:s|ed|ing)?", r"brush(?:es|ed|ing)? (?:off|aside|away)", r"wav(?:e|es|ed|ing) (?:off|aside|away)"],
     credit=[
-        r"as {outlet} (?:first )?(?:reported|wrote|said|quoted|learned|learnt|revealed|reports|writes)",
-        r"{outlet} (?:reported|reports|has reported|quoted|quotes|learned|learns|has learned|cited|cites|wrote|writes)",
-        r"(?:first |as |was |were )?(?:reported|published|broadcast|revealed) (?:first )?by {outlet}",
+        r"as (?:the )?{outlet} (?:first )?(?:reported|wrote|said|quoted|learned|learnt|revealed|reports|writes)",
+        r"(?:the )?{outlet} (?:reported|reports|has reported|quoted|quotes|learned|learns|has learned|cited|cites|wrote"
+        r"|writes)",
+        r"(?:first |as |was |were )?(?:reported|published|broadcast|revealed) (?:first )?by (?:the )?{outlet}",
+        # translated word for word: "as reports the agency NPA", "as writes the daily X"
+        r"as (?:reports|reported|writes|wrote|informs|informed|learned|learns) (?:the )?{outlet}",
         r"(?:told|tells|telling|said to|speaking to|talking to|in an interview (?:with|for|to)"
         r"|(?:was )?quoted by|cited by|in a statement to|said on|speaking on|(?:was )?interviewed by"
         r"|in (?:comments|remarks|an op-ed|an article|a column|a letter) (?:to|for|in)|(?:wrote|writing) (?:for|in))"
         r" (?:the )?{outlet}(?:'s)?",
-        r"according to {outlet}",
+        # "declared to the public broadcaster ABS", "put it to the Lunde Tidings"
+        r"(?:declar|stat|explain|confirm|admitt?|insist|repeat|reiterat|stress|emphasi[sz]|reveal|disclos|announc"
+        r"|complain|conced|acknowledg|describ)(?:e|es|ed|ing|s)? to (?:the )?{outlet}",
+        r"put(?:s|ting)? it to (?:the )?{outlet}",
+        r"according to (?:the )?{outlet}",
         # the translated "said for N1" (Serbian "za N1", German "gegenüber"): said to that outlet
         r"(?:said|says|stated|states|confirmed|confirms|claimed|claims|explained|explains|declared|declares"
         r"|announced|announces|added|adds) for (?:the )?{outlet}",

@@ -105,8 +105,10 @@ How a sentence is read (docs/extraction.md says it at length):
    actor's position (acts.py), as an official act is; not a modal's ("the club will repay"),
    not of a name that is the verb's object ("the directorate let Orrelink keep its licence"),
    not what another says of it.
-9. `via`: an outlet of the story the sentence credits ("as N1 reported", "told RTS"), when it
-   is not the one carrying the excerpt. `rationale`: the speaker, the verb and the cue.
+9. `via`: an outlet of the story the sentence credits ("as N1 reported", "told RTS",
+   "according to the Beta agency", "declared to the public broadcaster RTS"), when it is not
+   the one carrying the excerpt; a credit set between the subject and its verb ("X has,
+   according to RTS, bought ...") is cut out and the rest read as X's report. `rationale`: the speaker, the verb and the cue.
 
 The package, one idea a module: `names` (actors and their stand-ins), `speakers` (steps 2-5:
 attributions), `subjects` (step 4: whose verb it is), `answers` (a bare yes or no, read against the question

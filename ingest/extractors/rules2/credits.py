@@ -54,8 +54,20 @@ class Credits:
             named = f"{before}(?P<outlet>{alt}){after}"
             self.credit = [words_regex([c.replace("{outlet}", named)]) for c in pack.credit]
             self.outlet_mention = re.compile(rf"(?<!\w)(?:{alt})(?!\w)", re.IGNORECASE)
+            # A credit set between the subject and its verb: "X has, according to the news agency
+            # VPA, found ...", "X has according to the broadcaster VBC conceded that ...": the
+            # credits that are no verb of the subject's ("according to X", "as X reported"),
+            # with the commas around them.
+            asides = [c for c in pack.credit if c.startswith(("as ", "according to"))]
+            asides += [f"{a} (?:the )?{{outlet}}" for a in pack.according_to]
+            bare = named.replace("(?P<outlet>", "(?:")
+            body = "|".join(f"(?:{c.replace('{outlet}', bare)})" for c in asides)
+            self.aside = re.compile(rf"(?:\s*,\s*|\s+)(?:{body})(?:\s+(?:on|last|this)\s+\w+(?:\s+(?:morning|afternoon|evening|night))?)?"
+                                    rf"(?:\s*,\s*|\s+)(?-i:(?=[a-z]))",
+                                    re.IGNORECASE)
         else:
             self.credit = []
+            self.aside = None
 
     def opening(self, s: str) -> int | None:
         """Where the main clause starts after a credit that opens the sentence ("As Radio X
@@ -68,6 +80,18 @@ class Credits:
                 comma = _CREDIT_END.match(s, m.end())
                 return comma.end() if comma else None
         return None
+
+    def aside_cut(self, s: str) -> tuple[int, int] | None:
+        """The span of a credit set between the sentence's subject and its verb ("The agency
+        has, according to the news agency VPA, found ..."): what is left when it is cut out is
+        the subject's own sentence ("The agency has found ..."). None when there is none, or it
+        opens the sentence (`opening`)."""
+        if not self.aside or not self.outlet_mention.search(s):
+            return None
+        m = self.aside.search(s)
+        if not m or not s[:m.start()].strip(" \"'"):
+            return None
+        return m.start(), m.end()
 
     def via(self, s: str, carriers) -> str | None:
         """The outlet `s` credits, unless it is one of `carriers`, the outlets carrying the

@@ -355,6 +355,15 @@ def _said(rules, excerpt, s, low, raw, prev, raw_prev, prev_low, same_paragraph,
         attributions = rules.speakers.read(s, prev, same_paragraph=same_paragraph, credit_end=credit_end)
         if not attributions and opening:  # the turn's speaker goes on: "HAGEN: No. We checked. [They stay in port.]"
             attributions = [att for att in rules.speakers.read(s, opening) if att.verb == "label"]
+    said, said_low = s, low  # the sentence the attributions' offsets are of
+    if not attributions and not opening:
+        # "The agency has, according to the news agency VPA, found ...": read without the
+        # credit set between the subject and its verb, the subject's report whatever its verb
+        cut = rules.credits.aside_cut(s)
+        if cut and not rules.speakers.attribution.search(low, 0, cut[0]):
+            said = s[:cut[0]] + " " + s[cut[1]:]
+            said_low = lower(said)
+            attributions = rules.speakers.read(said, prev, same_paragraph=same_paragraph, credit_end=0)
     if not attributions and not opening and not LABEL.match(s) and excerpt.article:
         back = _FurtherUp(rules, excerpt)
         attributions = _quoted(rules, back, s) or _chained(rules, back, s, low)
@@ -372,8 +381,8 @@ def _said(rules, excerpt, s, low, raw, prev, raw_prev, prev_low, same_paragraph,
         if att.negated:
             continue
         for a, b in [att.content] + ([att.alt] if att.alt else []):
-            found = findings_of(rules, low, a, b, att, questions, via, excerpt, seen,
-                                lambda piece: original(piece, low, raw, n) or original(piece, prev_low, raw_prev, n) or piece,
+            found = findings_of(rules, said_low, a, b, att, questions, via, excerpt, seen,
+                                lambda piece: original(piece, said_low, raw, n) or original(piece, prev_low, raw_prev, n) or piece,
                                 prev_low if same_paragraph or LABEL.match(prev) else "")
             findings += found
             if found:
