@@ -1,8 +1,11 @@
 """rules/2, figures (round 11): a sum in a larger scale than the unit's ("1.7 billion" under
 "million marks" is 1,700), a sum of money under a count ("fined the maker 1.8 million crowns"
 is no count of reports, nor a count of what was not done: "for failing to report 74 cases"), a
-sum for another thing ("40 million marks for the fund"). Sentences
-written for this test, with the ones that must give no record."""
+sum for another thing ("40 million marks for the fund"); the figure the question's own word is
+said to be ("the penalty is 61 million"), a count named only as "those 161" right after the
+question's verb ("Return those 161."), and an answer that says yes to a question that puts a
+figure ("For those 161 it was.") is no figure of its own. Sentences written for this test, with
+the ones that must give no record."""
 import pytest
 
 from ingest.extractors import rules2
@@ -75,6 +78,42 @@ def test_a_sum_for_another_thing_is_none_of_the_one_asked(story_sums):
     # a sum lent, its borrower named in apposition
     assert values(story_sums, "The City Council will lend Fjordline, the ferry operator, 90 million crowns to pay the "
                               "fine, the council said.", ["fine"], "fine-size") == []
+
+
+def test_the_figure_the_question_word_is_said_to_be(story_sums):
+    # of two figures, the one the question's word is said to be now
+    assert values(story_sums, 'The City Council said: "Forty-eight million was set on what we knew. Now the penalty '
+                              'is 61 million."', ["fine"], "fine-size") == [61]
+    # one figure: as before
+    assert values(story_sums, "The City Council said the penalty should be 61 million.", ["fine"],
+                  "fine-size") == [61]
+
+
+def test_a_count_named_after_the_questions_verb(story_sums):
+    # "those 161", "all 214" right after the question's verb: the count that verb asks for
+    assert values(story_sums, "The City Council said: Return those 161.", ["claim"], "returned") == [161]
+    assert values(story_sums, "The City Council wants to return all 214, and soon.", ["claim"],
+                  "returned") == [214]
+    # not after a word of the question that is no verb of it ("hectares than the 180,000")
+    assert values(story_sums, "The City Council said there were more objects than the 161.", ["claim"],
+                  "returned") == []
+    # not with a noun of its own after it, nor with no verb of the question before it
+    assert values(story_sums, "The City Council said it would return the 161 tonnes of soil.", ["claim"],
+                  "returned") == []
+    assert values(story_sums, "The City Council said it had counted the 161.", ["claim"], "returned") == []
+    # "the" and three digits at the end may be a model's name ("ground the 737."): no count
+    assert values(story_sums, "The City Council said it would return the 737.", ["claim"], "returned") == []
+
+
+def test_a_yes_to_a_question_that_names_a_figure_is_no_count_of_its_own(story_sums):
+    # "Was that clear?" / "For those 161 it was.": a yes, with the figure the question named
+    rules = rules2.story_rules(story_sums)
+    assert rules.answers.counter(rules.figures, _question(rules, "returned"), "for those 161 it was.",
+                                 "the city council says 161 of the objects should be returned. is that too many?") \
+        is None
+    assert rules.answers.counter(rules.figures, _question(rules, "returned"), "we can live with twelve.",
+                                 "the city council says 161 of the objects should be returned. can you live with "
+                                 "that?") == (12, None, 0.5)
 
 
 def _question(rules, key):

@@ -184,6 +184,9 @@ class Figures:
         purpose = rf"(?:(?:{'|'.join(pack.figure_sum_purpose)})\s+(?:{'|'.join(pack.determiners)})\s+(?:[\w'-]+\s+){{0,2}}?)?" \
             if pack.figure_sum_purpose and pack.determiners else ""
         self.sum_after = re.compile(rf"\s+{purpose}(?:{sums})(?!\w)", re.IGNORECASE) if pack.figure_sum_nouns else None
+        # "the penalty is 61 million": what the question's word is said to be
+        self.said_is = re.compile(rf"\s+(?:{'|'.join(pack.figure_said_is)})\s+(?:(?:{leads})\s+)*$", re.IGNORECASE) \
+            if pack.figure_said_is else None
         money_verbs, money_nouns = "|".join(pack.figure_money_verbs), "|".join(pack.figure_money_nouns)
         self.money_before = re.compile(
             rf"(?<!\w)(?:(?:{money_verbs})\s+(?:[^\W\d][\w'-]*\s+){{0,3}}|(?:{money_nouns})\s+(?:of|worth)\s+)(?:(?:{leads})\s+)*$",
@@ -191,6 +194,12 @@ class Figures:
         # "for failing to report 74 cases": a count of what was not done
         self.not_done = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_not_done)})\s+[\w'-]+\s+(?:(?:{leads})\s+)*$",
                                    re.IGNORECASE) if pack.figure_not_done else None
+        owners = "|".join(pack.determiners + pack.figure_own_owner)
+        self.owner_before = re.compile(rf"(?<![\w'])(?:{owners}|[\w-]+(?:'s|s'))\s+(?:[\w-]+\s+)?$", re.IGNORECASE) \
+            if owners else None
+        # "Return those 161.", "to return all 214": a count named before, after the question's verb
+        self.definite = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_definite)})\s+$", re.IGNORECASE) \
+            if pack.figure_definite else None
         # "every one of the 214 objects": all of them
         self.each = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_each)})\s+$", re.IGNORECASE) if pack.figure_each else None
         # "the other 53 objects": the rest of a whole
@@ -512,11 +521,18 @@ class Figures:
                 continue  # "nine babies had died", "64 remained in hospital": not the count of those who fell ill
             if not keyed and q.keywords and self.relative and (rel := self.relative.match(c, after.end() if after else end)):
                 keyed = self._keyed_past(q, c, rel.end())  # "nine babies who were fed the formula have died"
+            if not keyed and not after and not mult and q.keywords and self.definite \
+                    and (d := self.definite.search(c, max(0, m.start() - 16), m.start())) \
+                    and self._keyword_before(q, c, d.start()):
+                keyed = True  # "Return those 161.", "to return all 214": the count the question's verb asks for
             head = self.count_head.search(c, max(0, m.start() - 60), m.start()) if self.count_head else None
             if not head and self.level_head and (level := self.level_head.search(c, max(0, m.start() - 120), m.start())) \
                     and ((q.keywords and q.keywords.search(level.group("what")))
                          or (unit and not unit.measure and unit.rx.search(level.group("what")))):
                 head = level  # "puts confirmed cases in the region at between 95 and 100"
+            if not head and self.said_is and q.keywords and (said := self.said_is.search(c, max(0, m.start() - 30), m.start())) \
+                    and self._keyword_before(q, c, said.start(), owned=True):
+                head = said  # "Now the penalty is 61 million": of the content's figures, the one the question's word is
             others = self.other_counts.get(q.key)
             if others and not keyed and (others.match(c, predicate) or (
                     head and others.search(head.group(0)) and not (q.keywords and q.keywords.search(head.group(0))))):
@@ -557,6 +573,16 @@ class Figures:
                 second = second or candidate
             best = best or candidate
         return first or second or best or named_only or self._zero(q, c)
+
+    def _keyword_before(self, q: "QuestionRules2", c: str, at: int, between: int = 0, owned: bool = False) -> bool:
+        """Whether one of the question's words ends right before `at` in `c`, or `between` words
+        before it; `owned`: a noun with its determiner or owner
+        ("the penalty", "the villagers' claim", not "buses withdrawn")."""
+        for k in q.keywords.finditer(c, max(0, at - 60), at):
+            if re.fullmatch(rf"\s*(?:[\w'-]+\s+){{0,{between}}}", c[k.end():at]) \
+                    and (not owned or (self.owner_before and self.owner_before.search(c, max(0, k.start() - 40), k.start()))):
+                return True
+        return False
 
     def _keyed_past(self, q: "QuestionRules2", c: str, at: int) -> bool:
         """The question's words as the main verb, after an auxiliary, of a count whose relative
