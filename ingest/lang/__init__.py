@@ -560,6 +560,21 @@ class LanguagePack:
     figure_sum_verbs: list[str] = field(default_factory=list)
     # After a figure's noun and its verb, a modal: "161 of the objects should be returned".
     figure_modal: list[str] = field(default_factory=list)
+    # Between the question's own word and a figure, the words that say the thing is that figure
+    # now ("the penalty is 61 million"): of the content's figures, the one it names.
+    figure_said_is: list[str] = field(default_factory=list)
+    # Before a figure with no noun after it, the words that make it a count named before ("Return
+    # those 161.", "to return all 214"): right after the question's own verb, that verb's count.
+    figure_definite: list[str] = field(default_factory=list)
+    # Between a sum and what it is for, a sum of another thing ("40 million for the fund").
+    figure_sum_purpose: list[str] = field(default_factory=list)
+    # Under a count, before a figure in a scale, the verbs and nouns of a sum of money ("fined
+    # the maker 1.8 million crowns", "a penalty of 2 million"): no count of the unit.
+    figure_money_verbs: list[str] = field(default_factory=list)
+    figure_money_nouns: list[str] = field(default_factory=list)
+    # Before a verb and its count, what says it was not done: "for failing to report 74 cases"
+    # counts what was not reported (unless the question's words name the failing).
+    figure_not_done: list[str] = field(default_factory=list)
     # --- hooks ---------------------------------------------------------------------------
     normalize: Callable[[str], str] = fold
     sentence_abbreviations: list[str] = field(default_factory=list)

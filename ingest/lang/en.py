@@ -678,6 +678,14 @@ PACK = LanguagePack(
     figure_sum_verbs=[r"lend(?:s|ing)?", r"lent", r"earn(?:s|ed|ing)?", r"los(?:e|es|ing)", r"lost",
                       r"borrow(?:s|ed|ing)?"],  # not "owed": what is owed is the sum asked
     figure_modal=[r"should", r"must", r"ought to", r"could", r"can", r"may", r"might", r"shall"],
+    figure_said_is=[r"is", r"is now", r"now is", r"stands at", r"now stands at", r"remains", r"remains at"],
+    figure_definite=[r"the", r"those", r"these", r"all", r"all the", r"all of the", r"all of those"],
+    figure_sum_purpose=[r"for", r"towards?"],  # not "into": "putting 10 million into a fund for the households"
+    figure_money_verbs=[r"fined", r"fines?", r"fining", r"pa(?:y|ys|id|ying)", r"charg(?:e|es|ed|ing)", r"cost(?:s|ing)?",
+                        r"spen(?:d|ds|t|ding)", r"invest(?:s|ed|ing)?", r"award(?:s|ed|ing)?"],
+    figure_money_nouns=[r"fines?", r"penalt(?:y|ies)", r"damages", r"compensation", r"payments?", r"sums?", r"costs?",
+                        r"budgets?", r"investments?"],
+    figure_not_done=[r"fail(?:s|ed|ing)? to", r"neglect(?:s|ed|ing)? to", r"omit(?:s|ted|ting)? to"],
     figure_month_before=[r"January", r"February", r"March", r"April", r"May", r"June", r"July", r"August",
                          r"September", r"October", r"November", r"December",
                          r"(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?"],

@@ -179,5 +179,7 @@ class Answers:
         prev = prev.rstrip(' "')
         if not prev.endswith("?") or not figures.figure(q, prev):
             return None
+        if self._elliptic(_SENTENCE_END.split(c.strip())[0]) is not None:
+            return None  # "Was it as clear as that?" / "For those 161 it was.": a yes to what was put, no figure of its own
         fig = figures.figure(q, c, bare=True)
         return (fig[0], fig[1], min(fig[2], 0.5)) if fig else None

@@ -177,10 +177,29 @@ class Figures:
         # before the figure: "a contingency of", "its loan to the club to", "would lend the club"
         self.sum_before = re.compile(
             rf"(?<!\w)(?P<sum>{sums})(?:\s+[^,;:.]{{0,30}}?)?\s+(?:of|to|at|worth)\s+(?:(?:{leads})\s+)*$"
-            rf"|(?<!\w)(?P<verb>{sum_verbs})\s+(?:[^\W\d][\w'-]*\s+){{0,3}}(?:(?:{leads})\s+)*$", re.IGNORECASE) \
+            rf"|(?<!\w)(?P<verb>{sum_verbs})\s+(?:[^\W\d][\w'-]*(?:,\s+[^,;:.\d]{{1,40}},)?\s+){{0,3}}(?:(?:{leads})\s+)*$",
+            re.IGNORECASE) \
             if pack.figure_sum_nouns or pack.figure_sum_verbs else None
-        # after the figure's unit: "90 million vald loan"
-        self.sum_after = re.compile(rf"\s+(?:{sums})(?!\w)", re.IGNORECASE) if pack.figure_sum_nouns else None
+        # after the figure's unit: "90 million vald loan", "40 million marks for the fund"
+        purpose = rf"(?:(?:{'|'.join(pack.figure_sum_purpose)})\s+(?:{'|'.join(pack.determiners)})\s+(?:[\w'-]+\s+){{0,2}}?)?" \
+            if pack.figure_sum_purpose and pack.determiners else ""
+        self.sum_after = re.compile(rf"\s+{purpose}(?:{sums})(?!\w)", re.IGNORECASE) if pack.figure_sum_nouns else None
+        # "the penalty is 61 million": what the question's word is said to be
+        self.said_is = re.compile(rf"\s+(?:{'|'.join(pack.figure_said_is)})\s+(?:(?:{leads})\s+)*$", re.IGNORECASE) \
+            if pack.figure_said_is else None
+        money_verbs, money_nouns = "|".join(pack.figure_money_verbs), "|".join(pack.figure_money_nouns)
+        self.money_before = re.compile(
+            rf"(?<!\w)(?:(?:{money_verbs})\s+(?:[^\W\d][\w'-]*\s+){{0,3}}|(?:{money_nouns})\s+(?:of|worth)\s+)(?:(?:{leads})\s+)*$",
+            re.IGNORECASE) if money_verbs and money_nouns else None
+        # "for failing to report 74 cases": a count of what was not done
+        self.not_done = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_not_done)})\s+[\w'-]+\s+(?:(?:{leads})\s+)*$",
+                                   re.IGNORECASE) if pack.figure_not_done else None
+        owners = "|".join(pack.determiners + pack.figure_own_owner)
+        self.owner_before = re.compile(rf"(?<![\w'])(?:{owners}|[\w-]+(?:'s|s'))\s+(?:[\w-]+\s+)?$", re.IGNORECASE) \
+            if owners else None
+        # "Return those 161.", "to return all 214": a count named before, after the question's verb
+        self.definite = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_definite)})\s+$", re.IGNORECASE) \
+            if pack.figure_definite else None
         # "every one of the 214 objects": all of them
         self.each = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_each)})\s+$", re.IGNORECASE) if pack.figure_each else None
         # "the other 53 objects": the rest of a whole
@@ -378,6 +397,9 @@ class Figures:
                 continue  # "reduced by eight months to 16 months": the level it came to follows
             if self.increment and self.increment.match(c, m.end()):
                 continue  # "three more people, bringing the total to 46": an increase, not the count
+            if self.not_done and (nd := self.not_done.search(c, max(0, m.start() - 40), m.start())) \
+                    and not (q.keywords and q.keywords.search(nd.group(0).split()[0])):
+                continue  # "fined for failing to report 74 cases": a count of what was not done
             if self.so_far and self.so_far.search(c[max(0, m.start() - 40):m.start()]):
                 continue  # "the ban had been in force for five days": how long so far, not how long it should be
             if self.guessed and self.guessed.search(c[max(0, m.start() - 20):m.start()]):
@@ -455,7 +477,8 @@ class Figures:
             if scale != 1.0:
                 # "40 million euros" under "million euros": 40; "put it at 20 million": 20
                 with_unit = bool(mult) and (mult == scale or with_unit)
-                if with_unit:
+                if with_unit or (mult and mult > scale):
+                    # ("1.7 billion" under "million marks", its unit unsaid: 1,700)
                     value, high = value / scale, high / scale if high else None
             if mult and not with_unit and unit and unit.rate and scale == 1.0:
                 continue  # "a 9.1bn-crown offer" under "crowns per share": the whole sum, not the price of one
@@ -498,11 +521,18 @@ class Figures:
                 continue  # "nine babies had died", "64 remained in hospital": not the count of those who fell ill
             if not keyed and q.keywords and self.relative and (rel := self.relative.match(c, after.end() if after else end)):
                 keyed = self._keyed_past(q, c, rel.end())  # "nine babies who were fed the formula have died"
+            if not keyed and not after and not mult and q.keywords and self.definite \
+                    and (d := self.definite.search(c, max(0, m.start() - 16), m.start())) \
+                    and self._keyword_before(q, c, d.start()):
+                keyed = True  # "Return those 161.", "to return all 214": the count the question's verb asks for
             head = self.count_head.search(c, max(0, m.start() - 60), m.start()) if self.count_head else None
             if not head and self.level_head and (level := self.level_head.search(c, max(0, m.start() - 120), m.start())) \
                     and ((q.keywords and q.keywords.search(level.group("what")))
                          or (unit and not unit.measure and unit.rx.search(level.group("what")))):
                 head = level  # "puts confirmed cases in the region at between 95 and 100"
+            if not head and self.said_is and q.keywords and (said := self.said_is.search(c, max(0, m.start() - 30), m.start())) \
+                    and self._keyword_before(q, c, said.start(), owned=True):
+                head = said  # "Now the penalty is 61 million": of the content's figures, the one the question's word is
             others = self.other_counts.get(q.key)
             if others and not keyed and (others.match(c, predicate) or (
                     head and others.search(head.group(0)) and not (q.keywords and q.keywords.search(head.group(0))))):
@@ -518,6 +548,9 @@ class Figures:
                 continue  # "31 of the reports describe palpitations": a part, of which the question's words are not said
             if not (with_unit or keyed or counted or mult or named) and value < (10 if bare else 1000):
                 continue
+            if mult and not (with_unit or keyed or counted or named) and unit and not unit.measure and self.money_before \
+                    and self.money_before.search(c, max(0, m.start() - 60), m.start()):
+                continue  # "fined the maker 1.8 million crowns" under "reports": a sum of money, no count of the unit
             # "eleven people" as "11 people": the unit's own word right after it ("twelve lives" may be another count's)
             direct = bool(at_unit and at_unit.group(0).strip(" ,-").lower().split() == list(unit.words))
             if (spelt or value < 10) and not (mult or bare or keyed or (direct and value >= 10)) and q.keywords \
@@ -540,6 +573,16 @@ class Figures:
                 second = second or candidate
             best = best or candidate
         return first or second or best or named_only or self._zero(q, c)
+
+    def _keyword_before(self, q: "QuestionRules2", c: str, at: int, between: int = 0, owned: bool = False) -> bool:
+        """Whether one of the question's words ends right before `at` in `c`, or `between` words
+        before it; `owned`: a noun with its determiner or owner
+        ("the penalty", "the villagers' claim", not "buses withdrawn")."""
+        for k in q.keywords.finditer(c, max(0, at - 60), at):
+            if re.fullmatch(rf"\s*(?:[\w'-]+\s+){{0,{between}}}", c[k.end():at]) \
+                    and (not owned or (self.owner_before and self.owner_before.search(c, max(0, k.start() - 40), k.start()))):
+                return True
+        return False
 
     def _keyed_past(self, q: "QuestionRules2", c: str, at: int) -> bool:
         """The question's words as the main verb, after an auxiliary, of a count whose relative
