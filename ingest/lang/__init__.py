@@ -218,6 +218,14 @@ class LanguagePack:
     # Right before a verb of saying, the auxiliary of a saying told as before the news (the
     # past perfect: "had called for", "had repeatedly told reporters").
     recalled_auxiliary: list[str] = field(default_factory=list)
+    # A time of before at the sentence's head, before its subject and verb of saying ("Last
+    # week the minister said ...": background to the news, not the news).
+    recalled_fronted: list[str] = field(default_factory=list)
+    # A time of before right after a first person's own verb of saying, opening what is said
+    # ("I said in March that ...", "we said for weeks that ..."): the speaker's old position.
+    recalled_after: list[str] = field(default_factory=list)
+    # Time spent saying it, before the verb ("spent March insisting", "has spent weeks saying").
+    recalled_span: list[str] = field(default_factory=list)
     # An indirect question: no statement ("asked whether", "wondered if").
     question: list[str] = field(default_factory=list)
     # A yes or no that answers a question put in the same sentence or the line before

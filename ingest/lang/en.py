@@ -485,10 +485,17 @@ PACK = LanguagePack(
                      irregular={"gone": "go"}),
     # Before the verb of saying, a time that makes it a recalled saying, not the news ("three
     # weeks ago you said", "had until now said").
-    recalled=[r"(?:a|one|two|three|four|five|six|\d+|a few|several) (?:days?|weeks?|months?|years?) ago", r"until now",
+    recalled=[r"(?:a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|\d+|a few|several"
+              r"|some) (?:days?|weeks?|fortnights?|months?|years?) ago", r"a fortnight ago", r"until now",
               r"at the time", r"back then", r"previously",
               r"(?:back )?in (?:1[89]|20)\d\d"],  # "Back in 2019, the ministry agreed ...": another year's
     recalled_auxiliary=[r"had"],
+    recalled_fronted=[r"last (?:week|month|year|spring|summer|autumn|fall|winter)(?!'s)"],
+    recalled_after=[r"in (?:january|february|march|april|may|june|july|august|september|october|november|december)"
+                    r"(?!\s+\d)", r"last (?:week|month|year|spring|summer|autumn|fall|winter)",
+                    r"for (?:days|weeks|months|years)", r"(?:a|one|two|three|four|five|six|\d+|a few|several) "
+                    r"(?:days?|weeks?|months?|years?) ago", r"at the time", r"back then", r"before"],
+    recalled_span=[r"spen(?:d|ds|t|ding)"],
     speculation=[r"not rule out", r"n't rule out", r"(?:refus|declin)(?:e|es|ed|ing) to rule out", r"might", r"(?<!mid-)(?<!\bin )(?<!\d )may(?! \d)",
                  r"suspected", r"presumed", r"purported", r"potential", r"could", r"possibly", r"perhaps", r"maybe"],
     asked=[r"ask(?:ed|s)? (?:[\w']+ ){0,3}?(?:whether|if)"],

@@ -110,6 +110,21 @@ class Positions:
             rf"\W*(?:{'|'.join(pack.recalled)})\s*,?\s*(?:{'|'.join(pack.first_person)})\s+(?:[\w'-]+\s+)?"
             rf"(?:{'|'.join(pack.attribution + pack.proposal_support)})(?!\w)", re.IGNORECASE) \
             if pack.recalled and pack.first_person else None
+        # "Last week the minister said ...": a time of before at the sentence's head (after a
+        # label or a live blog's time), in the clause of the verb of saying
+        self.recalled_fronted = re.compile(
+            rf"\W*(?:[a-z][\w .'-]{{0,30}}:\s*|\d{{1,2}}[:.]\d{{2}}\s*[-\u2013\u2014]?\s*)?"
+            rf"(?:{'|'.join(pack.recalled_fronted)})(?![\w'-])\s*,?(?P<rest>[^,;:.!?\"]*)$") \
+            if pack.recalled_fronted else None
+        # "I said in March that ...", "we told parliament last week that ...": the speaker's own
+        # saying of before, opening what is said
+        self.recalled_after = re.compile(
+            rf"\W*(?:{'|'.join(pack.first_person)})\s+(?:[\w'-]+\s+)?(?:{'|'.join(pack.attribution)})"
+            rf"\s+(?:[\w'-]+\s+){{0,2}}?(?:{'|'.join(pack.recalled_after)})(?![\w'-])") \
+            if pack.recalled_after and pack.first_person and pack.attribution else None
+        # "spent March insisting", "has spent six weeks saying that": time spent saying it
+        self.recalled_span = re.compile(rf"(?<![\w-])(?:{'|'.join(pack.recalled_span)})\s+(?:[\w'-]+\s+){{1,3}}?"
+                                        rf"[a-z]+ing(?![\w'-])") if pack.recalled_span else None
         # "had called for", "had repeatedly told reporters that": the verb of saying in the past
         # perfect, right before its content
         self.recalled_saying = re.compile(
@@ -222,12 +237,26 @@ class Positions:
             # "three weeks ago you said ...", "Back in 2019, the ministry said ...": an earlier saying, recalled
             return True
         if self.recalled_own and self.recalled_own.match(c):
-            return True  # '"Three weeks ago we asked for the fine to be reduced," he said': the speaker's own, recalled
+            return True
+        if self.recalled_after and self.recalled_after.match(c):
+            return True  # '"I said in March that the plant could be saved. I was wrong," she said'
+        if self.recalled_fronted and self.recalled_fronted.match(prefix):
+            return True  # "Last week the minister said ...": background, a saying of before
+        if self.recalled_span and self._recalled_span(prefix[-80:], c[:40]):
+            return True  # "spent March insisting the plant could be saved"  # '"Three weeks ago we asked for the fine to be reduced," he said': the speaker's own, recalled
         if self.recalled_saying and self._recalled_saying(prefix[-80:], c[:30]):
             return True  # "last month the minister had called for ...": a saying before the news
         # Hearsay about the saying itself ("X has reportedly told ...", "rumours that X said"),
         # not a word inside what was said ("X dismissed rumours that ...").
         return bool(self.rumour and self.rumour.search(prefix[-60:] + c[:8]))
+
+    def _recalled_span(self, before: str, c: str) -> bool:
+        """Time spent saying it, right before the content `c` (its verb in `before` or opening
+        `c`): "spent March insisting", "has spent six weeks saying that"."""
+        for m in self.recalled_span.finditer(before + c):
+            if m.start() < len(before) <= m.end() + 6 and not re.search(r"[,;:.]", before[m.end():]):
+                return True
+        return False
 
     def _recalled_saying(self, before: str, c: str) -> bool:
         """A verb of saying in the past perfect, its auxiliary before the content `c` and the
