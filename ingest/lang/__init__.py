@@ -209,6 +209,9 @@ class LanguagePack:
     conditional: list[str] = field(default_factory=list)
     # a condition put as a question at the sentence's head ("Should the court quash it, ...")
     conditional_inverted: list[str] = field(default_factory=list)
+    # A condition the speaker's yes is given on ("only if", "provided", "as long as"): a yes in
+    # part, not a case put (read before `conditional`, which then does not see it).
+    conditional_restrictive: list[str] = field(default_factory=list)
     # Words before a conditional that keep the statement ("even if").
     concessive: list[str] = field(default_factory=list)
     # Hearsay and rumour: no statement ("reportedly", "allegedly", "rumours that").

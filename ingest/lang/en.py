@@ -215,6 +215,11 @@ PACK = LanguagePack(
     conditional_inverted=[r"should", r"were", r"had"],
     conditional=[r"if", r"unless", r"were to", r"in case", r"provided that", r"as long as", r"hypothetically",
                  r"in theory", r"would have(?! to\b)", r"should (?:it|they|he|she|this) (?:be|prove|turn)"],
+    conditional_restrictive=[r"(?:but )?only if", r"provided(?: that)?", r"providing(?: that)?", r"as long as",
+                             r"so long as",
+                             # (not a bare "on condition that", which may be what a fact came with: "had
+                             # offered a package worth 150 million, on condition that ...")
+                             r"only on (?:the )?conditions? that"],
     concessive=[r"even", r"as"],
     rumour=[r"(?:is|are|was|were) (?:reported|understood|alleged|rumou?red) to", r"(?:is|are|was|were) (?:reported|rumou?red)", r"reportedly", r"allegedly", r"purportedly", r"supposedly", r"rumou?r(?:s|ed)?", r"speculation",
             r"speculat(?:e|es|ed|ing)", r"unconfirmed", r"unverified", r"(?:is|are|was|were) said to",

@@ -61,3 +61,22 @@ def test_a_saying_dated_before_at_the_sentences_head_is_recalled(story_plant):
         ("ministry", "close-plant", "deny")]
     assert read(story_plant, "On Monday the Interior Minister said the plant could be saved.") == [
         ("ministry", "close-plant", "deny")]
+
+
+def test_a_yes_on_a_condition_of_its_own_is_partial(story_plant):
+    for sentence in ("The students said the plant should close, but only if its workers were paid in full.",
+                     '"The plant must close, provided the workers find new jobs," the Interior Minister said.',
+                     "The students said they would close the plant as long as the town kept its pensions.",
+                     "The Interior Minister said the plant should close only on condition that the state paid."):
+        assert read(story_plant, sentence) == [("ministry" if "Minister" in sentence else "students",
+                                               "close-plant", "partial")], sentence
+    # a no on a condition stays a no; a plain "if" is a case put, no position; "even if" keeps it
+    assert read(story_plant, '"We oppose the closure as long as the pensions are not safe," the students said.') == [
+        ("students", "close-plant", "deny")]
+    assert read(story_plant, "The students said the plant should close if the pensions were safe.") == []
+    # a fact told with its condition is that fact (a bare "on condition that")
+    assert read(story_plant, "The students said the plant should close, on condition that it is sold.") == [
+        ("students", "close-plant", "affirm")]
+    assert read(story_plant, "The students said the plant would have been saved only if the state had paid.") == []
+    assert read(story_plant, "The students said the plant should close even if the pensions were cut.") == [
+        ("students", "close-plant", "affirm")]

@@ -43,7 +43,14 @@ def findings_of(rules, s, a, b, att, questions, via, excerpt, seen, shown, prev=
                 continue
             position, conf, cue = st
             value = high = None
-        if rules.positions.conditional_in(c, cue, prefix) or (position != "number" and rules.positions.speculative(c, cue)):
+        # a yes on a condition of its own ("should close, but only if ...", "provided ...") is a
+        # yes in part; a no on one stays a no, a figure that figure; the rest of the content is
+        # read for a condition as before
+        held = rules.positions.restricted(c, cue)
+        if (held is not None or rules.positions.restricted_after(s, b)) and position == "affirm":
+            position, conf = "partial", min(conf, 0.55)
+        if rules.positions.conditional_in(c if held is None else held, cue, prefix) \
+                or (position != "number" and rules.positions.speculative(c, cue)):
             continue
         if borrowed:
             conf -= 0.1

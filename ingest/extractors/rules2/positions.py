@@ -145,6 +145,13 @@ class Positions:
         self.folds = [(re.compile(pattern_lower(rx)), repl) for rx, repl in pack.auxiliary_folds]
         self.inserted_negation = re.compile(rf"\s(?:{'|'.join(sorted(pack.inserted_negation, key=len, reverse=True))})(?=\s)") \
             if pack.inserted_negation else None
+        # a condition the speaker's yes is given on ("only if", "provided", "as long as"): a yes in part
+        self.restrictive = words(pack.conditional_restrictive)
+        # ... or right after the content, in the clause the sentence goes on with ("should close,
+        # but only if ...", "could go ahead, she said, but only if ...")
+        self.restrictive_after = re.compile(rf"[\s\"',]*(?:[^,;:.!?]{{1,40}},\s*)?(?:but\s+)?"
+                                            rf"(?:{'|'.join(pack.conditional_restrictive)})(?![\w'-])") \
+            if pack.conditional_restrictive else None
         self.concessive = re.compile(rf"(?<!\w)(?:{'|'.join(pack.concessive)})\s+$") if pack.concessive else None
         self.lemma = pack.lemma
         self.saying = words(pack.attribution + pack.denial)
@@ -689,6 +696,25 @@ class Positions:
             return False
         window = re.split(r"[,;:]", _words_before(c, at, NEGATION_WINDOW))[-1]
         return bool(self.speculation.search(window))
+
+    def restricted_after(self, s: str, b: int) -> bool:
+        """A condition of the speaker's yes opening the clause right after the content `s[:b]`."""
+        return bool(self.restrictive_after and self.restrictive_after.match(s, b))
+
+    def restricted(self, c: str, cue: str) -> str | None:
+        """The content `c` with the condition its speaker's yes is given on blanked out ("the farm
+        can go ahead, but only if ...", "provided the city pays"), or None if it has none
+        (outside the cue)."""
+        if not self.restrictive:
+            return None
+        cue_at = c.lower().find(cue.lower()) if cue else -1
+        spans = [m.span() for m in self.restrictive.finditer(c)
+                 if not (cue_at >= 0 and cue_at <= m.start() < cue_at + len(cue))]
+        if not spans:
+            return None
+        for a, b in spans:
+            c = c[:a] + " " * (b - a) + c[b:]
+        return c
 
     def conditional_in(self, c: str, cue: str, prefix: str) -> bool:
         """A condition in the content (outside the cue that fired), or opening the sentence."""
