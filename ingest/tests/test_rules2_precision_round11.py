@@ -63,6 +63,21 @@ def test_a_saying_dated_before_at_the_sentences_head_is_recalled(story_plant):
         ("ministry", "close-plant", "deny")]
 
 
+def test_an_opposition_negated_is_no_backing(story_plant):
+    # not voting against, no longer opposing: the speaker stands aside, in part for it
+    for sentence in ('"We will not vote against the closure now," the students said.',
+                     "The students said they would no longer oppose the closure.",
+                     "The students said they did not oppose the closure."):
+        assert read(story_plant, sentence) == [("students", "close-plant", "partial")], sentence
+    # with a backing after it, a yes; the opposition itself, and another cue negated, as before
+    assert read(story_plant, "The students said they no longer opposed the closure and would back the new plan.") == [
+        ("students", "close-plant", "affirm")]
+    assert read(story_plant, '"We will vote against the closure," the students said.') == [
+        ("students", "close-plant", "deny")]
+    assert read(story_plant, "The students said the plant could not be saved.") == [
+        ("students", "close-plant", "affirm")]
+
+
 def test_a_yes_on_a_condition_of_its_own_is_partial(story_plant):
     for sentence in ("The students said the plant should close, but only if its workers were paid in full.",
                      '"The plant must close, provided the workers find new jobs," the Interior Minister said.',

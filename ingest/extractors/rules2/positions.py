@@ -100,6 +100,11 @@ class Positions:
                                    + (rf"|;\s*(?:[\w'-]+\s+){{1,4}}(?:{'|'.join(pack.auxiliary)})(?=\s*(?:[.!]|$))"
                                       if pack.auxiliary else "")) if pack.answer_yes else None
         self.refusal = re.compile(rf"(?<!\w)(?:{'|'.join(pack.opposition)})\s*$") if pack.opposition else None
+        # a cue that is itself an opposition ("vote against the loan", "oppose the closure"):
+        # negated, the speaker stands aside, no backing ("we will not vote against it": partial)
+        self.opposing_cue = words(pack.opposition) if pack.opposition else None
+        # ... unless a backing follows ("no longer opposed the loan ... and would back the rebuild")
+        self.backing = words(pack.reaction_backing) if pack.reaction_backing else None
         self.hedge = words(pack.hedge)
         self.conditional = words(pack.conditional)
         self.inverted = re.compile(rf"(?:{'|'.join(pack.conditional_inverted)})\s+[^,;:.!?]{{3,80}},", re.IGNORECASE) \
@@ -506,6 +511,8 @@ class Positions:
                 and (self._negated(c, m.start(), close=True) or self._none_points(c, m.start())):
             # "should not keep its licence" under a deny cue "keep its licence" (the negation
             # right before the cue: "had not changed its view that ..." negates the view)
+            if self._stands_aside(c, m):
+                return "partial", 0.55, m.group(0)  # "we will not vote against the loan": no backing either
             return "affirm", 0.6, m.group(0)
         if self._held(c, m.start()):
             return "deny", 0.7, m.group(0)
@@ -537,6 +544,16 @@ class Positions:
             return "deny", 0.7, m.group(0)
         return "affirm", 0.8, m.group(0)
 
+    def _stands_aside(self, c: str, m: re.Match) -> bool:
+        """A cue of opposition `m` negated, with no backing after it in the content: "we will not
+        vote against the loan" (not "no longer opposed the loan and would back the rebuild")."""
+        if not (self.opposing_cue and self.opposing_cue.search(m.group(0))):
+            return False
+        for b in (self.backing.finditer(c, m.end()) if self.backing else ()):
+            if not self._negated(c, b.start(), close=True):
+                return False
+        return True
+
     def _negated_inside(self, q: QuestionRules, c: str) -> tuple[str, float, str] | None:
         """A negation inside the words of a cue: "the buses are no longer safe" under an affirm
         cue "(is|are) safe" is that cue negated."""
@@ -551,6 +568,8 @@ class Positions:
         pos = "deny" if "deny" in found else "affirm" if "affirm" in found else None
         if pos is None or self._unasserted(bare, found[pos].start()):
             return None
+        if pos == "deny" and self._stands_aside(bare, found[pos]):
+            return "partial", 0.5, found[pos].group(0)  # "no longer opposes the closure": stands aside
         return ("deny" if pos == "affirm" else "affirm"), 0.55, found[pos].group(0)
 
     def _uncued(self, c: str, att: Attribution) -> tuple[str, float, str]:
