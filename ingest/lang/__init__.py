@@ -212,6 +212,9 @@ class LanguagePack:
     # A condition the speaker's yes is given on ("only if", "provided", "as long as"): a yes in
     # part, not a case put (read before `conditional`, which then does not see it).
     conditional_restrictive: list[str] = field(default_factory=list)
+    # A cue of opposition one may stand aside from, negated: "we will not vote against the loan",
+    # "no longer opposes the farm" (partial, no backing; not "never appealed against the fine").
+    position_standing_aside: list[str] = field(default_factory=list)
     # Words before a conditional that keep the statement ("even if").
     concessive: list[str] = field(default_factory=list)
     # Hearsay and rumour: no statement ("reportedly", "allegedly", "rumours that").

@@ -220,6 +220,9 @@ PACK = LanguagePack(
                              # (not a bare "on condition that", which may be what a fact came with: "had
                              # offered a package worth 150 million, on condition that ...")
                              r"only on (?:the )?conditions? that"],
+    position_standing_aside=[r"oppos(?:e|es|ed|ing)", r"opposition to", r"vot(?:e|es|ed|ing) against", r"object(?:s|ed|ing)? to",
+                             r"resist(?:s|ed|ing)?", r"(?:is|are|was|were|be|been|remains?) against",
+                             r"stand(?:s|ing)? in the way"],
     concessive=[r"even", r"as"],
     rumour=[r"(?:is|are|was|were) (?:reported|understood|alleged|rumou?red) to", r"(?:is|are|was|were) (?:reported|rumou?red)", r"reportedly", r"allegedly", r"purportedly", r"supposedly", r"rumou?r(?:s|ed)?", r"speculation",
             r"speculat(?:e|es|ed|ing)", r"unconfirmed", r"unverified", r"(?:is|are|was|were) said to",

@@ -100,9 +100,10 @@ class Positions:
                                    + (rf"|;\s*(?:[\w'-]+\s+){{1,4}}(?:{'|'.join(pack.auxiliary)})(?=\s*(?:[.!]|$))"
                                       if pack.auxiliary else "")) if pack.answer_yes else None
         self.refusal = re.compile(rf"(?<!\w)(?:{'|'.join(pack.opposition)})\s*$") if pack.opposition else None
-        # a cue that is itself an opposition ("vote against the loan", "oppose the closure"):
+        # a cue that is itself an opposition one may stand aside from ("vote against the loan",
+        # "oppose the closure"; not "appealed against the fine", which is accepted or not):
         # negated, the speaker stands aside, no backing ("we will not vote against it": partial)
-        self.opposing_cue = words(pack.opposition) if pack.opposition else None
+        self.opposing_cue = words(pack.position_standing_aside) if pack.position_standing_aside else None
         # ... unless a backing follows ("no longer opposed the loan ... and would back the rebuild")
         self.backing = words(pack.reaction_backing) if pack.reaction_backing else None
         self.hedge = words(pack.hedge)
@@ -152,6 +153,7 @@ class Positions:
             if pack.inserted_negation else None
         # a condition the speaker's yes is given on ("only if", "provided", "as long as"): a yes in part
         self.restrictive = words(pack.conditional_restrictive)
+        self.read_by_cue = False  # whether the last `stance` was read by the question's own cues
         # ... or right after the content, in the clause the sentence goes on with ("should close,
         # but only if ...", "could go ahead, she said, but only if ...")
         self.restrictive_after = re.compile(rf"[\s\"',]*(?:[^,;:.!?]{{1,40}},\s*)?(?:but\s+)?"
@@ -282,6 +284,7 @@ class Positions:
         """(position, confidence, cue) of the content `c`: the partial cue, else the deny
         cue, else the affirm cue, unless another's match holds it ("no evidence of
         irregularities" is the deny cue, not the partial "irregularities")."""
+        self.read_by_cue = q.has_cues  # (False when the question's proposal or claim gave the reading)
         if not q.has_cues:
             return self._uncued(c, att)
         if self.normative and self.normative.match(getattr(q, "text", "")):
@@ -343,6 +346,7 @@ class Positions:
                    and another_thing(q, text, m.end(), self.day_anchor, head=True) for m in found.values()):
                 return None  # "backs a loan for the library"
             st = self._read(text, found, att)
+            self.read_by_cue = False
             return _as_written(st and (st[0], min(st[1], 0.5), st[2]), written)
         return None
 
@@ -366,6 +370,7 @@ class Positions:
             if any(sourced.search(base, own.end() if own else 0, m.end()) for m in found.values()):
                 return None
         st = self._read(base, found, att)
+        self.read_by_cue = False
         return _as_written(st and (st[0], min(st[1], 0.5), _span_written(text, base, st[2], starts, ends)), written)
 
     def _folded(self, text: str, fold) -> tuple[str, list[int], list[int]]:
@@ -719,6 +724,13 @@ class Positions:
     def restricted_after(self, s: str, b: int) -> bool:
         """A condition of the speaker's yes opening the clause right after the content `s[:b]`."""
         return bool(self.restrictive_after and self.restrictive_after.match(s, b))
+
+    def restricts(self, q: QuestionRules) -> bool:
+        """Whether a condition of the speaker's own makes a yes partial on `q`: a question of what
+        ought to be ("Should the town be rebuilt?"), read by its own cues (`read_by_cue`). A
+        fact on a condition ("was damaged only if the gauges were right") is a case put, and the
+        proposal reads its conditions itself."""
+        return bool(self.restrictive and self.normative and self.normative.match(getattr(q, "text", "")))
 
     def restricted(self, c: str, cue: str) -> str | None:
         """The content `c` with the condition its speaker's yes is given on blanked out ("the farm
