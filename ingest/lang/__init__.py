@@ -209,6 +209,12 @@ class LanguagePack:
     conditional: list[str] = field(default_factory=list)
     # a condition put as a question at the sentence's head ("Should the court quash it, ...")
     conditional_inverted: list[str] = field(default_factory=list)
+    # A condition the speaker's yes is given on ("only if", "provided", "as long as"): a yes in
+    # part, not a case put (read before `conditional`, which then does not see it).
+    conditional_restrictive: list[str] = field(default_factory=list)
+    # A cue of opposition one may stand aside from, negated: "we will not vote against the loan",
+    # "no longer opposes the farm" (partial, no backing; not "never appealed against the fine").
+    position_standing_aside: list[str] = field(default_factory=list)
     # Words before a conditional that keep the statement ("even if").
     concessive: list[str] = field(default_factory=list)
     # Hearsay and rumour: no statement ("reportedly", "allegedly", "rumours that").
@@ -218,6 +224,14 @@ class LanguagePack:
     # Right before a verb of saying, the auxiliary of a saying told as before the news (the
     # past perfect: "had called for", "had repeatedly told reporters").
     recalled_auxiliary: list[str] = field(default_factory=list)
+    # A time of before at the sentence's head, before its subject and verb of saying ("Last
+    # week the minister said ...": background to the news, not the news).
+    recalled_fronted: list[str] = field(default_factory=list)
+    # A time of before right after a first person's own verb of saying, opening what is said
+    # ("I said in March that ...", "we said for weeks that ..."): the speaker's old position.
+    recalled_after: list[str] = field(default_factory=list)
+    # Time spent saying it, before the verb ("spent March insisting", "has spent weeks saying").
+    recalled_span: list[str] = field(default_factory=list)
     # An indirect question: no statement ("asked whether", "wondered if").
     question: list[str] = field(default_factory=list)
     # A yes or no that answers a question put in the same sentence or the line before

@@ -224,6 +224,14 @@ PACK = LanguagePack(
     conditional_inverted=[r"should", r"were", r"had"],
     conditional=[r"if", r"unless", r"were to", r"in case", r"provided that", r"as long as", r"hypothetically",
                  r"in theory", r"would have(?! to\b)", r"should (?:it|they|he|she|this) (?:be|prove|turn)"],
+    conditional_restrictive=[r"(?:but )?only if", r"provided(?: that)?", r"providing(?: that)?", r"as long as",
+                             r"so long as",
+                             # (not a bare "on condition that", which may be what a fact came with: "had
+                             # offered a package worth 150 million, on condition that ...")
+                             r"only on (?:the )?conditions? that"],
+    position_standing_aside=[r"oppos(?:e|es|ed|ing)", r"opposition to", r"vot(?:e|es|ed|ing) against", r"object(?:s|ed|ing)? to",
+                             r"resist(?:s|ed|ing)?", r"(?:is|are|was|were|be|been|remains?) against",
+                             r"stand(?:s|ing)? in the way"],
     concessive=[r"even", r"as"],
     rumour=[r"(?:is|are|was|were) (?:reported|understood|alleged|rumou?red) to", r"(?:is|are|was|were) (?:reported|rumou?red)", r"reportedly", r"allegedly", r"purportedly", r"supposedly", r"rumou?r(?:s|ed)?", r"speculation",
             r"speculat(?:e|es|ed|ing)", r"unconfirmed", r"unverified", r"(?:is|are|was|were) said to",
@@ -515,10 +523,17 @@ PACK = LanguagePack(
                      irregular={"gone": "go"}),
     # Before the verb of saying, a time that makes it a recalled saying, not the news ("three
     # weeks ago you said", "had until now said").
-    recalled=[r"(?:a|one|two|three|four|five|six|\d+|a few|several) (?:days?|weeks?|months?|years?) ago", r"until now",
+    recalled=[r"(?:a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|\d+|a few|several"
+              r"|some) (?:days?|weeks?|fortnights?|months?|years?) ago", r"a fortnight ago", r"until now",
               r"at the time", r"back then", r"previously",
               r"(?:back )?in (?:1[89]|20)\d\d"],  # "Back in 2019, the ministry agreed ...": another year's
     recalled_auxiliary=[r"had"],
+    recalled_fronted=[r"last (?:week|month|year|spring|summer|autumn|fall|winter)(?!'s)"],
+    recalled_after=[r"in (?:january|february|march|april|may|june|july|august|september|october|november|december)"
+                    r"(?!\s+\d)", r"last (?:week|month|year|spring|summer|autumn|fall|winter)",
+                    r"for (?:days|weeks|months|years)", r"(?:a|one|two|three|four|five|six|\d+|a few|several) "
+                    r"(?:days?|weeks?|months?|years?) ago", r"at the time", r"back then", r"before"],
+    recalled_span=[r"spen(?:d|ds|t|ding)"],
     speculation=[r"not rule out", r"n't rule out", r"(?:refus|declin)(?:e|es|ed|ing) to rule out", r"might", r"(?<!mid-)(?<!\bin )(?<!\d )may(?! \d)",
                  r"suspected", r"presumed", r"purported", r"potential", r"could", r"possibly", r"perhaps", r"maybe"],
     asked=[r"ask(?:ed|s)? (?:[\w']+ ){0,3}?(?:whether|if)"],

@@ -19,6 +19,7 @@ def findings_of(rules, s, a, b, att, questions, via, excerpt, seen, shown, prev=
         return []
     prefix = s[:min(a, b)]
     for q, borrowed in questions:
+        by_cue = False  # a position read by the question's own cues (not its proposal or claim)
         if q.number:
             if rules.figures.elsewhen and rules.figures.elsewhen.search(s) and not rules.figures.elsewhen.search(c):
                 continue  # a statement about another year ("..., the union said of last year's march")
@@ -38,12 +39,23 @@ def findings_of(rules, s, a, b, att, questions, via, excerpt, seen, shown, prev=
             position = "number"
         else:
             # a bare yes or no takes the cue of the question it answers
-            st = rules.positions.stance(q, c, att) or rules.answers.stance(rules.positions, q, c, s, a, prev, att)
+            st = rules.positions.stance(q, c, att)
+            by_cue = bool(st) and rules.positions.read_by_cue
+            st = st or rules.answers.stance(rules.positions, q, c, s, a, prev, att)
             if not st:
                 continue
             position, conf, cue = st
             value = high = None
-        if rules.positions.conditional_in(c, cue, prefix) or (position != "number" and rules.positions.speculative(c, cue)):
+        # a yes on a condition of its own ("should close, but only if ...", "provided ...") is a
+        # yes in part; a no on one stays a no, a figure that figure; the rest of the content is
+        # read for a condition as before
+        held = None
+        if position != "number" and by_cue and rules.positions.restricts(q):
+            held = rules.positions.restricted(c, cue)
+            if position == "affirm" and (held is not None or rules.positions.restricted_after(s, b)):
+                position, conf = "partial", min(conf, 0.55)
+        if rules.positions.conditional_in(c if held is None else held, cue, prefix) \
+                or (position != "number" and rules.positions.speculative(c, cue)):
             continue
         if borrowed:
             conf -= 0.1

@@ -100,6 +100,12 @@ class Positions:
                                    + (rf"|;\s*(?:[\w'-]+\s+){{1,4}}(?:{'|'.join(pack.auxiliary)})(?=\s*(?:[.!]|$))"
                                       if pack.auxiliary else "")) if pack.answer_yes else None
         self.refusal = re.compile(rf"(?<!\w)(?:{'|'.join(pack.opposition)})\s*$") if pack.opposition else None
+        # a cue that is itself an opposition one may stand aside from ("vote against the loan",
+        # "oppose the closure"; not "appealed against the fine", which is accepted or not):
+        # negated, the speaker stands aside, no backing ("we will not vote against it": partial)
+        self.opposing_cue = words(pack.position_standing_aside) if pack.position_standing_aside else None
+        # ... unless a backing follows ("no longer opposed the loan ... and would back the rebuild")
+        self.backing = words(pack.reaction_backing) if pack.reaction_backing else None
         self.hedge = words(pack.hedge)
         self.conditional = words(pack.conditional)
         self.inverted = re.compile(rf"(?:{'|'.join(pack.conditional_inverted)})\s+[^,;:.!?]{{3,80}},", re.IGNORECASE) \
@@ -110,6 +116,21 @@ class Positions:
             rf"\W*(?:{'|'.join(pack.recalled)})\s*,?\s*(?:{'|'.join(pack.first_person)})\s+(?:[\w'-]+\s+)?"
             rf"(?:{'|'.join(pack.attribution + pack.proposal_support)})(?!\w)", re.IGNORECASE) \
             if pack.recalled and pack.first_person else None
+        # "Last week the minister said ...": a time of before at the sentence's head (after a
+        # label or a live blog's time), in the clause of the verb of saying
+        self.recalled_fronted = re.compile(
+            rf"\W*(?:[a-z][\w .'-]{{0,30}}:\s*|\d{{1,2}}[:.]\d{{2}}\s*[-\u2013\u2014]?\s*)?"
+            rf"(?:{'|'.join(pack.recalled_fronted)})(?![\w'-])\s*,?(?P<rest>[^,;:.!?\"]*)$") \
+            if pack.recalled_fronted else None
+        # "I said in March that ...", "we told parliament last week that ...": the speaker's own
+        # saying of before, opening what is said
+        self.recalled_after = re.compile(
+            rf"\W*(?:{'|'.join(pack.first_person)})\s+(?:[\w'-]+\s+)?(?:{'|'.join(pack.attribution)})"
+            rf"\s+(?:[\w'-]+\s+){{0,2}}?(?:{'|'.join(pack.recalled_after)})(?![\w'-])") \
+            if pack.recalled_after and pack.first_person and pack.attribution else None
+        # "spent March insisting", "has spent six weeks saying that": time spent saying it
+        self.recalled_span = re.compile(rf"(?<![\w-])(?:{'|'.join(pack.recalled_span)})\s+(?:[\w'-]+\s+){{1,3}}?"
+                                        rf"[a-z]+ing(?![\w'-])") if pack.recalled_span else None
         # "had called for", "had repeatedly told reporters that": the verb of saying in the past
         # perfect, right before its content
         self.recalled_saying = re.compile(
@@ -130,6 +151,14 @@ class Positions:
         self.folds = [(re.compile(pattern_lower(rx)), repl) for rx, repl in pack.auxiliary_folds]
         self.inserted_negation = re.compile(rf"\s(?:{'|'.join(sorted(pack.inserted_negation, key=len, reverse=True))})(?=\s)") \
             if pack.inserted_negation else None
+        # a condition the speaker's yes is given on ("only if", "provided", "as long as"): a yes in part
+        self.restrictive = words(pack.conditional_restrictive)
+        self.read_by_cue = False  # whether the last `stance` was read by the question's own cues
+        # ... or right after the content, in the clause the sentence goes on with ("should close,
+        # but only if ...", "could go ahead, she said, but only if ...")
+        self.restrictive_after = re.compile(rf"[\s\"',]*(?:[^,;:.!?]{{1,40}},\s*)?(?:but\s+)?"
+                                            rf"(?:{'|'.join(pack.conditional_restrictive)})(?![\w'-])") \
+            if pack.conditional_restrictive else None
         self.concessive = re.compile(rf"(?<!\w)(?:{'|'.join(pack.concessive)})\s+$") if pack.concessive else None
         self.lemma = pack.lemma
         self.saying = words(pack.attribution + pack.denial)
@@ -222,12 +251,26 @@ class Positions:
             # "three weeks ago you said ...", "Back in 2019, the ministry said ...": an earlier saying, recalled
             return True
         if self.recalled_own and self.recalled_own.match(c):
-            return True  # '"Three weeks ago we asked for the fine to be reduced," he said': the speaker's own, recalled
+            return True
+        if self.recalled_after and self.recalled_after.match(c):
+            return True  # '"I said in March that the plant could be saved. I was wrong," she said'
+        if self.recalled_fronted and self.recalled_fronted.match(prefix):
+            return True  # "Last week the minister said ...": background, a saying of before
+        if self.recalled_span and self._recalled_span(prefix[-80:], c[:40]):
+            return True  # "spent March insisting the plant could be saved"  # '"Three weeks ago we asked for the fine to be reduced," he said': the speaker's own, recalled
         if self.recalled_saying and self._recalled_saying(prefix[-80:], c[:30]):
             return True  # "last month the minister had called for ...": a saying before the news
         # Hearsay about the saying itself ("X has reportedly told ...", "rumours that X said"),
         # not a word inside what was said ("X dismissed rumours that ...").
         return bool(self.rumour and self.rumour.search(prefix[-60:] + c[:8]))
+
+    def _recalled_span(self, before: str, c: str) -> bool:
+        """Time spent saying it, right before the content `c` (its verb in `before` or opening
+        `c`): "spent March insisting", "has spent six weeks saying that"."""
+        for m in self.recalled_span.finditer(before + c):
+            if m.start() < len(before) <= m.end() + 6 and not re.search(r"[,;:.]", before[m.end():]):
+                return True
+        return False
 
     def _recalled_saying(self, before: str, c: str) -> bool:
         """A verb of saying in the past perfect, its auxiliary before the content `c` and the
@@ -241,6 +284,7 @@ class Positions:
         """(position, confidence, cue) of the content `c`: the partial cue, else the deny
         cue, else the affirm cue, unless another's match holds it ("no evidence of
         irregularities" is the deny cue, not the partial "irregularities")."""
+        self.read_by_cue = q.has_cues  # (False when the question's proposal or claim gave the reading)
         if not q.has_cues:
             return self._uncued(c, att)
         if self.normative and self.normative.match(getattr(q, "text", "")):
@@ -302,6 +346,7 @@ class Positions:
                    and another_thing(q, text, m.end(), self.day_anchor, head=True) for m in found.values()):
                 return None  # "backs a loan for the library"
             st = self._read(text, found, att)
+            self.read_by_cue = False
             return _as_written(st and (st[0], min(st[1], 0.5), st[2]), written)
         return None
 
@@ -325,6 +370,7 @@ class Positions:
             if any(sourced.search(base, own.end() if own else 0, m.end()) for m in found.values()):
                 return None
         st = self._read(base, found, att)
+        self.read_by_cue = False
         return _as_written(st and (st[0], min(st[1], 0.5), _span_written(text, base, st[2], starts, ends)), written)
 
     def _folded(self, text: str, fold) -> tuple[str, list[int], list[int]]:
@@ -470,6 +516,8 @@ class Positions:
                 and (self._negated(c, m.start(), close=True) or self._none_points(c, m.start())):
             # "should not keep its licence" under a deny cue "keep its licence" (the negation
             # right before the cue: "had not changed its view that ..." negates the view)
+            if self._stands_aside(c, m):
+                return "partial", 0.55, m.group(0)  # "we will not vote against the loan": no backing either
             return "affirm", 0.6, m.group(0)
         if self._held(c, m.start()):
             return "deny", 0.7, m.group(0)
@@ -501,6 +549,16 @@ class Positions:
             return "deny", 0.7, m.group(0)
         return "affirm", 0.8, m.group(0)
 
+    def _stands_aside(self, c: str, m: re.Match) -> bool:
+        """A cue of opposition `m` negated, with no backing after it in the content: "we will not
+        vote against the loan" (not "no longer opposed the loan and would back the rebuild")."""
+        if not (self.opposing_cue and self.opposing_cue.search(m.group(0))):
+            return False
+        for b in (self.backing.finditer(c, m.end()) if self.backing else ()):
+            if not self._negated(c, b.start(), close=True):
+                return False
+        return True
+
     def _negated_inside(self, q: QuestionRules, c: str) -> tuple[str, float, str] | None:
         """A negation inside the words of a cue: "the buses are no longer safe" under an affirm
         cue "(is|are) safe" is that cue negated."""
@@ -515,6 +573,8 @@ class Positions:
         pos = "deny" if "deny" in found else "affirm" if "affirm" in found else None
         if pos is None or self._unasserted(bare, found[pos].start()):
             return None
+        if pos == "deny" and self._stands_aside(bare, found[pos]):
+            return "partial", 0.5, found[pos].group(0)  # "no longer opposes the closure": stands aside
         return ("deny" if pos == "affirm" else "affirm"), 0.55, found[pos].group(0)
 
     def _uncued(self, c: str, att: Attribution) -> tuple[str, float, str]:
@@ -660,6 +720,32 @@ class Positions:
             return False
         window = re.split(r"[,;:]", _words_before(c, at, NEGATION_WINDOW))[-1]
         return bool(self.speculation.search(window))
+
+    def restricted_after(self, s: str, b: int) -> bool:
+        """A condition of the speaker's yes opening the clause right after the content `s[:b]`."""
+        return bool(self.restrictive_after and self.restrictive_after.match(s, b))
+
+    def restricts(self, q: QuestionRules) -> bool:
+        """Whether a condition of the speaker's own makes a yes partial on `q`: a question of what
+        ought to be ("Should the town be rebuilt?"), read by its own cues (`read_by_cue`). A
+        fact on a condition ("was damaged only if the gauges were right") is a case put, and the
+        proposal reads its conditions itself."""
+        return bool(self.restrictive and self.normative and self.normative.match(getattr(q, "text", "")))
+
+    def restricted(self, c: str, cue: str) -> str | None:
+        """The content `c` with the condition its speaker's yes is given on blanked out ("the farm
+        can go ahead, but only if ...", "provided the city pays"), or None if it has none
+        (outside the cue)."""
+        if not self.restrictive:
+            return None
+        cue_at = c.lower().find(cue.lower()) if cue else -1
+        spans = [m.span() for m in self.restrictive.finditer(c)
+                 if not (cue_at >= 0 and cue_at <= m.start() < cue_at + len(cue))]
+        if not spans:
+            return None
+        for a, b in spans:
+            c = c[:a] + " " * (b - a) + c[b:]
+        return c
 
     def conditional_in(self, c: str, cue: str, prefix: str) -> bool:
         """A condition in the content (outside the cue that fired), or opening the sentence."""
