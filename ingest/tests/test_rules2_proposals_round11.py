@@ -76,3 +76,24 @@ def test_a_plan_denied_in_quotation_marks(story_return):
 def test_keeping_backed_by_another_is_not_the_speakers(story_return):
     assert found(story_return, "The students said the Interior Ministry wants to keep the LRAD devices.") == []
 
+
+def test_the_things_pronoun_opening_what_was_said(story_return):
+    assert found(story_return, "The students said they must go back to the manufacturer, the LRAD devices.") == [
+        ("students", "return", "affirm")]
+    assert found(story_return, '"They should stay where they are," the Interior Ministry said of the LRAD devices.') == [
+        ("ministry", "return", "deny")]
+    # not a pronoun inside what was said: "the students say the police think they should stay"
+    assert found(story_return, "The students said the police think they should stay, the LRAD devices.") == []
+
+
+@pytest.fixture
+def story_withdraw(story):
+    question(story, "withdraw", "Should the LRAD devices be withdrawn from service?", affirm=[r"\bzzz\b"])
+    return story
+
+
+def test_a_thing_undone_kept_by_its_pronoun(story_withdraw):
+    assert found(story_withdraw, "The Interior Ministry, which bought the LRAD devices, still says they should stay.") == [
+        ("ministry", "withdraw", "deny")]
+    # "it" is not "the devices"
+    assert found(story_withdraw, "The Interior Ministry, which bought the LRAD devices, still says it should stay.") == []

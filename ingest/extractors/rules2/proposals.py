@@ -81,6 +81,9 @@ class Proposals:
         self.moving = frozenset(pack.proposal_moving)
         self.moved_away, self.kept_here = "|".join(pack.proposal_moved_away), "|".join(pack.proposal_kept_here)
         self.retaining = "|".join(pack.proposal_retaining)
+        # what was said, from its start: its verb of saying and "that" at most ("said they should stay")
+        said = "|".join(pack.attribution)
+        self.opening = rf"^\W*(?:(?:{said})\s+(?:that\s+)?)?\W*" if said else r"^\W*"
         held_verbs = "|".join(x for x in (support, opposition, request, self.retaining) if x)
         self.backing = re.compile(rf"(?:{held_verbs})(?![\w-])") if support and opposition else None
         # the thing backed is the thing itself, not one to be done to it: "called for the contract to be
@@ -237,6 +240,8 @@ class Proposals:
             # and so is keeping it ("said it would keep the bronzes")
             fate = rf"(?<![\w-]){things}(?:(?!(?<![\w'-])(?:{self.not_words})(?![\w'-]))[^,;:.!?]){{0,30}}?" \
                 rf"(?<![\w-])(?:{self.ought_words})\s+(?:(?:{self.not_words})\s+)?"
+            # (or the thing's pronoun opening what was said: '"They must go back," he said')
+            fate = rf"(?:{fate}|{self._pronoun_fate(thing)})"
             if self.moved_away:
                 affirm.append(rf"{fate}(?:{self.moved_away})(?![\w-])")
             if self.kept_here:
@@ -276,6 +281,8 @@ class Proposals:
                 fate = rf"(?<![\w-]){things}(?:(?!(?<![\w'-])(?:{self.not_words})(?![\w'-]))[^,;:.!?]){{0,30}}?" \
                     rf"(?<![\w-])(?:{self.ought_words})\s+"
                 kept.append(rf"{fate}(?:{self.staying})(?![\w-])")
+                if self.kept_here:  # '"They should stay," the vendor said': the thing's pronoun, kept
+                    kept.append(rf"{self._pronoun_fate(thing)}(?:{self.kept_here})(?![\w-])")
                 # the act said of the thing itself ("this plant must close"): done to it
                 # ... or done to it, negated too: "the schools would not be closed", "will not close"
                 # (a negation inside the cue turns it)
@@ -436,6 +443,12 @@ class Proposals:
             bare = sorted(map(re.escape, {base, "to " + base, self._gerund(base)}), key=len, reverse=True)
             again = rf"|(?:{'|'.join(bare)})(?:\s+[\w'-]+){{0,3}}?\s+{self.again_word}"
         return rf"(?:{'|'.join(sorted(map(re.escape, forms), key=len, reverse=True))}{again})(?![\w-])"
+
+    def _pronoun_fate(self, thing: str) -> str:
+        """The thing's pronoun ("they" for "bronzes", "it" for "contract") opening what was said,
+        and a modal after it: "they should stay", "it must not go"."""
+        pronoun = "they" if self._singular(thing) != thing else "it"
+        return rf"{self.opening}{pronoun}\s+(?:{self.ought_words})\s+(?:(?:{self.not_words})\s+)?"
 
     def _particled(self, verb: str) -> list[tuple[str, str]]:
         """The verb's synonyms of a verb and its particle ("give back" for return), as (verb, particle)."""
