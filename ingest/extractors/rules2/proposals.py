@@ -70,7 +70,7 @@ class Proposals:
         between = rf"(?:(?!(?:{stop})(?![\w'-]))[\w'-]+\s+){{0,3}}?" if stop else r"(?:[\w'-]+\s+){0,3}?"
         self.support = rf"(?<![\w-])(?:{support})\s+{between}" if support else None
         self.opposition = rf"(?<![\w-])(?:{opposition})\s+{between}" if opposition else None
-        # a request put to another, its object between ("asked the museum in Orvenna to return them"):
+        # a request put to another, its object between ("asked the police chief in Novi Sad to return them"):
         # at most six words, none a negation, a verb or a word that opens a clause
         request = "|".join(pack.proposal_request)
         asked_stop = "|".join(pack.negation + pack.complementizer + pack.relative + pack.auxiliary
@@ -223,11 +223,11 @@ class Proposals:
                 acted = rf"(?<![\w-])(?:{'|'.join(sorted(done_forms, key=len, reverse=True))})(?![\w-])"
                 affirm.append(rf"{acted}\s+{self.between}{things}")
                 for head, particle in self._particled(action):
-                    # "should give the bronzes back", "would hand them back"
+                    # "should give the devices back", "would hand them back"
                     said_head = rf"(?:{self.restating}|{self.intending})" if self.intending else self.restating
                     affirm.append(rf"(?<![\w-]){said_head}{re.escape(head)}\s+{self.between}{things}\s+{re.escape(particle)}(?![\w-])")
         if self.asked and not (thing and of_subject):
-            # a request put to another: "asked the museum in Orvenna to return them", "urged the
+            # a request put to another: "asked the police chief in Novi Sad to return them", "urged the
             # bank not to raise its rate", "called on the commission to have the ballots counted"
             bare = self._bare_gapped(action)
             affirm.append(rf"{self.asked}to\s+{bare}")
@@ -237,7 +237,7 @@ class Proposals:
         if thing and (self.moving & {action, *self.synonyms.get(action, ())}) and self.ought_words:
             # what moves the thing away: the thing gone back is for it, kept where it is against
             # it ("they must go home", "should stay in the capital"; a negation inside turns it),
-            # and so is keeping it ("said it would keep the bronzes")
+            # and so is keeping it ("said it would keep the devices")
             fate = rf"(?<![\w-]){things}(?:(?!(?<![\w'-])(?:{self.not_words})(?![\w'-]))[^,;:.!?]){{0,30}}?" \
                 rf"(?<![\w-])(?:{self.ought_words})\s+(?:(?:{self.not_words})\s+)?"
             # (or the thing's pronoun opening what was said: '"They must go back," he said')
@@ -445,7 +445,7 @@ class Proposals:
         return rf"(?:{'|'.join(sorted(map(re.escape, forms), key=len, reverse=True))}{again})(?![\w-])"
 
     def _pronoun_fate(self, thing: str) -> str:
-        """The thing's pronoun ("they" for "bronzes", "it" for "contract") opening what was said,
+        """The thing's pronoun ("they" for "devices", "it" for "contract") opening what was said,
         and a modal after it: "they should stay", "it must not go"."""
         pronoun = "they" if self._singular(thing) != thing else "it"
         return rf"{self.opening}{pronoun}\s+(?:{self.ought_words})\s+(?:(?:{self.not_words})\s+)?"
