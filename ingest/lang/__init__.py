@@ -402,6 +402,14 @@ class LanguagePack:
     proposal_disapproval: list[str] = field(default_factory=list)
     proposal_support: list[str] = field(default_factory=list)
     proposal_opposition: list[str] = field(default_factory=list)
+    # round 11: a request put to another ("asked the museum to return them"; proposals.py)
+    proposal_request: list[str] = field(default_factory=list)
+    # verbs that move the thing away ("return", "deport"): the thing gone back is for the act, the
+    # thing kept where it is against it ("should go home" / "should stay in the capital", "will keep them")
+    proposal_moving: list[str] = field(default_factory=list)
+    proposal_moved_away: list[str] = field(default_factory=list)
+    proposal_kept_here: list[str] = field(default_factory=list)
+    proposal_retaining: list[str] = field(default_factory=list)
     # A yes-or-no question's claim (rules2/claims.py): the words that open it ("did", "is",
     # "has"), words said of a thing with the words that deny them ("safe": "unsafe|dangerous"),
     # the verbs and phrases of causing, and words of how that this reading does not read ("too late").

@@ -354,6 +354,7 @@ PACK = LanguagePack(
                    "fire": ["dismiss", "sack"], "arrest": ["detain"], "detain": ["arrest"], "postpone": ["delay", "defer"],
                    "delay": ["postpone", "defer"], "buy": ["acquire", "purchase"], "acquire": ["buy", "purchase"],
                    "investigate": ["probe"], "resign": ["quit"],
+                   "return": ["give back", "hand back", "send back", "repatriate", "restitute"],
                    # (knowing of a thing: "be" and "have" stand for their every form; see claim_particle_verbs)
                    "know of": ["know about", "be aware of", "have knowledge of"]},
     name_titles=[r"minister", r"ministers", r"president", r"governor", r"mayor", r"chief", r"director", r"inspector",
@@ -512,6 +513,19 @@ PACK = LanguagePack(
                          r"(?:see|sees|saw|seeing|seen) no (?:grounds?|reason|need|case) (?:to|for)",
                          r"(?:there (?:is|was|were) )?(?:no|little) (?:grounds?|reason|need|case) (?:to|for)",
                          r"(?:an |its |their |her |his )?appeal(?:s|ed|ing)? against"],
+    # a request put to another, read with its object and "to" and the act: "asked the museum to
+    # return them", "urged the bank not to raise its rate" (the object at most six words, no verb)
+    proposal_request=[r"ask(?:s|ed|ing)?", r"urg(?:e|es|ed|ing)", r"call(?:s|ed|ing)? (?:on|upon)",
+                      r"press(?:es|ed|ing)?", r"want(?:s|ed|ing)?", r"order(?:s|ed|ing)?", r"request(?:s|ed|ing)?",
+                      r"instruct(?:s|ed|ing)?", r"appeal(?:s|ed|ing)? to", r"implor(?:e|es|ed|ing)",
+                      r"encourag(?:e|es|ed|ing)", r"push(?:es|ed|ing)?", r"petition(?:s|ed|ing)?"],
+    # verbs that move the thing away, and what the thing does when moved or kept (base forms)
+    proposal_moving=["return", "repatriate", "restitute", "deport", "expel", "extradite", "relocate", "evacuate"],
+    proposal_moved_away=[r"go (?:back|home)", r"come (?:back|home)", r"return(?: home)?", r"be returned",
+                         r"be repatriated", r"be (?:sent|handed|given|brought|taken|shipped|flown) (?:back|home)"],
+    proposal_kept_here=[r"stay(?: put)?", r"remain", r"be kept", r"be retained"],
+    proposal_retaining=[r"keep(?:s|ing)?", r"kept", r"retain(?:s|ed|ing)?", r"hold(?:s|ing)? on to", r"held on to",
+                        r"hang(?:s|ing)? on to", r"hung on to"],
     wanting=[r"demand(?:s|ed|ing)?", r"call(?:s|ed|ing)? for", r"urg(?:e|es|ed|ing)", r"want(?:s|ed|ing)?",
              r"seek(?:s|ing)?", r"sought", r"(?:push|press)(?:es|ed|ing)? for", r"ask(?:s|ed|ing)? for",
              r"support(?:s|ed|ing)?", r"back(?:s|ed|ing)?", r"favou?r(?:s|ed|ing)?", r"propos(?:e|es|ed|ing)",

@@ -70,7 +70,22 @@ class Proposals:
         between = rf"(?:(?!(?:{stop})(?![\w'-]))[\w'-]+\s+){{0,3}}?" if stop else r"(?:[\w'-]+\s+){0,3}?"
         self.support = rf"(?<![\w-])(?:{support})\s+{between}" if support else None
         self.opposition = rf"(?<![\w-])(?:{opposition})\s+{between}" if opposition else None
-        self.backing = re.compile(rf"(?:{support}|{opposition})(?![\w-])") if support and opposition else None
+        # a request put to another, its object between ("asked the police chief in Novi Sad to return them"):
+        # at most six words, none a negation, a verb or a word that opens a clause
+        request = "|".join(pack.proposal_request)
+        asked_stop = "|".join(pack.negation + pack.complementizer + pack.relative + pack.auxiliary
+                              + [r"to", r"be", r"been", r"being", r"whether", r"why", r"how", r"what", r"if"])
+        self.asked = rf"(?<![\w-])(?:{request})\s+(?:(?!(?:{asked_stop})(?![\w'-]))[\w'.&-]+\s+){{1,6}}?" \
+            if request else None
+        # what moves the thing away, and the thing kept where it is ("should stay", "will keep them")
+        self.moving = frozenset(pack.proposal_moving)
+        self.moved_away, self.kept_here = "|".join(pack.proposal_moved_away), "|".join(pack.proposal_kept_here)
+        self.retaining = "|".join(pack.proposal_retaining)
+        # what was said, from its start: its verb of saying and "that" at most ("said they should stay")
+        said = "|".join(pack.attribution)
+        self.opening = rf"^\W*(?:(?:{said})\s+(?:that\s+)?)?\W*" if said else r"^\W*"
+        held_verbs = "|".join(x for x in (support, opposition, request, self.retaining) if x)
+        self.backing = re.compile(rf"(?:{held_verbs})(?![\w-])") if support and opposition else None
         # the thing backed is the thing itself, not one to be done to it: "called for the contract to be
         # cancelled", "want the contract cancelled" (read as the proposal restated, after the pack's folds)
         # (nor kept only in suspense: "keep the ban under review")
@@ -207,6 +222,33 @@ class Proposals:
                 done_forms = self._participle_forms(action) | {re.escape(action + ("es" if action.endswith(("s", "sh", "ch")) else "s"))}
                 acted = rf"(?<![\w-])(?:{'|'.join(sorted(done_forms, key=len, reverse=True))})(?![\w-])"
                 affirm.append(rf"{acted}\s+{self.between}{things}")
+                for head, particle in self._particled(action):
+                    # "should give the devices back", "would hand them back"
+                    said_head = rf"(?:{self.restating}|{self.intending})" if self.intending else self.restating
+                    affirm.append(rf"(?<![\w-]){said_head}{re.escape(head)}\s+{self.between}{things}\s+{re.escape(particle)}(?![\w-])")
+        if self.asked and not (thing and of_subject):
+            # a request put to another: "asked the police chief in Novi Sad to return them", "urged the
+            # bank not to raise its rate", "called on the commission to have the ballots counted"
+            bare = self._bare_gapped(action)
+            affirm.append(rf"{self.asked}to\s+{bare}")
+            deny.append(rf"{self.asked}not\s+to\s+{bare}")
+            if thing:
+                affirm.append(rf"{self.asked}to\s+have\s+(?:[\w'-]+\s+){{0,4}}?{things}\s+{self._participles(action)}")
+        if thing and (self.moving & {action, *self.synonyms.get(action, ())}) and self.ought_words:
+            # what moves the thing away: the thing gone back is for it, kept where it is against
+            # it ("they must go home", "should stay in the capital"; a negation inside turns it),
+            # and so is keeping it ("said it would keep the devices")
+            fate = rf"(?<![\w-]){things}(?:(?!(?<![\w'-])(?:{self.not_words})(?![\w'-]))[^,;:.!?]){{0,30}}?" \
+                rf"(?<![\w-])(?:{self.ought_words})\s+(?:(?:{self.not_words})\s+)?"
+            # (or the thing's pronoun opening what was said: '"They must go back," he said')
+            fate = rf"(?:{fate}|{self._pronoun_fate(thing)})"
+            if self.moved_away:
+                affirm.append(rf"{fate}(?:{self.moved_away})(?![\w-])")
+            if self.kept_here:
+                deny.append(rf"{fate}(?:{self.kept_here})(?![\w-])")
+            if self.retaining:
+                # (with a backing's verb before its "to": "said the museum wants to keep them" is the museum's)
+                deny.append(rf"(?:{self.support})?(?:(?<![\w-])to\s+)?(?<![\w-])(?:{self.retaining})\s+{self.between}{things}{self.done_to}")
         if thing:
             # the thing wanted done, or not: "wants every school shut", "opposed having the permit revoked"
             wanted = rf"(?:[\w'-]+\s+){{0,3}}?{things}(?:\s+(?:{self.unconditioned}[^,;:.!?\"]){{0,30}}?)??\s+{self._participles(action)}"
@@ -239,6 +281,8 @@ class Proposals:
                 fate = rf"(?<![\w-]){things}(?:(?!(?<![\w'-])(?:{self.not_words})(?![\w'-]))[^,;:.!?]){{0,30}}?" \
                     rf"(?<![\w-])(?:{self.ought_words})\s+"
                 kept.append(rf"{fate}(?:{self.staying})(?![\w-])")
+                if self.kept_here:  # '"They should stay," the vendor said': the thing's pronoun, kept
+                    kept.append(rf"{self._pronoun_fate(thing)}(?:{self.kept_here})(?![\w-])")
                 # the act said of the thing itself ("this plant must close"): done to it
                 # ... or done to it, negated too: "the schools would not be closed", "will not close"
                 # (a negation inside the cue turns it)
@@ -400,6 +444,21 @@ class Proposals:
             again = rf"|(?:{'|'.join(bare)})(?:\s+[\w'-]+){{0,3}}?\s+{self.again_word}"
         return rf"(?:{'|'.join(sorted(map(re.escape, forms), key=len, reverse=True))}{again})(?![\w-])"
 
+    def _pronoun_fate(self, thing: str) -> str:
+        """The thing's pronoun ("they" for "devices", "it" for "contract") opening what was said,
+        and a modal after it: "they should stay", "it must not go"."""
+        pronoun = "they" if self._singular(thing) != thing else "it"
+        return rf"{self.opening}{pronoun}\s+(?:{self.ought_words})\s+(?:(?:{self.not_words})\s+)?"
+
+    def _particled(self, verb: str) -> list[tuple[str, str]]:
+        """The verb's synonyms of a verb and its particle ("give back" for return), as (verb, particle)."""
+        return [tuple(v.split(" ", 1)) for v in (verb, *self.synonyms.get(verb, ())) if " " in v]
+
+    def _bare_gapped(self, verb: str) -> str:
+        """`_bare`, and a verb with its particle after its object ("send the devices back")."""
+        gapped = [rf"{re.escape(h)}\s+(?:[\w'-]+\s+){{1,3}}?{re.escape(p)}" for h, p in self._particled(verb)]
+        return rf"(?:{'|'.join([self._bare(verb)] + gapped)})(?![\w-])"
+
     def _bare(self, verb: str) -> str:
         """The verb as said after a modal, and its synonyms ("reopen", "open again"), as one regex."""
         words = "|".join(map(re.escape, (verb, *self.synonyms.get(verb, ()))))
@@ -413,6 +472,10 @@ class Proposals:
 
     def _form_set(self, verb: str) -> set[str]:
         import simplemma  # its tables ship in its wheel
+
+        if " " in verb:  # a verb and its particle ("give back"): its own forms, the particle after
+            head, particle = verb.split(" ", 1)
+            return {f"{f} {particle}" for f in (head, "to " + head, self._gerund(head))}
 
         # the regular gerund ("closing", "opening"); a doubled consonant only where the tables know it ("cancelling")
         gerund = verb[:-1] + "ing" if verb.endswith("e") and not verb.endswith("ee") else verb + "ing"
@@ -441,6 +504,9 @@ class Proposals:
 
     def _participle_forms(self, verb: str) -> set[str]:
         """The verb's past participles the tables read back to it ("cancelled", "withdrawn"), escaped."""
+        if " " in verb:  # "given back", "sent back"
+            head, particle = verb.split(" ", 1)
+            return {f + re.escape(" " + particle) for f in self._participle_forms(head)}
         candidates = {verb + "ed", verb + "d", verb + verb[-1] + "ed", verb[:-1] + "ied", verb + "n", verb + "en",
                       verb[:-1] + "t", verb[:-2] + "pt", verb}  # "rebuilt", "lost", "kept", "shut"
         return {re.escape(f) for f in candidates if f != verb and self.lemma(f, "") == verb} \
