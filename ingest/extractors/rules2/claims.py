@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from ingest.lang import LanguagePack
 
 from ..rules import QuestionRules
-
+from .things import Things
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,9 @@ class Claim:
     subject_phrase: str = ""  # as the question puts it ("the interior ministry")
     # the object's words as the question puts them ("the fish kill in the river")
     object_words: tuple[str, ...] = field(default=(), compare=False)
+    # the years that mark the subject's and the object's head ("the 2017 repair": 2017; things.py)
+    subject_marks: tuple[str, ...] = field(default=(), compare=False)
+    object_marks: tuple[str, ...] = field(default=(), compare=False)
 
 
 class Claims:
@@ -105,6 +108,7 @@ class Claims:
         self.gap = rf"(?:{guess}[^,;:.!?\"]){{0,40}}?"
         self.own_gerund = f"(?:{'|'.join(f'(?<={re.escape(v)} )' for v in pack.claim_own_gerund)})" \
             if pack.claim_own_gerund else ""
+        self.things = Things(pack)  # the question's thing in other words: "the 2017 welds" for "the 2017 repair"
         self.enabled = bool(self.lemma and self.openers_do and self.openers_be)
 
     def read(self, text: str) -> Claim | None:
@@ -184,7 +188,7 @@ class Claims:
         """The claim `read` found, restated, as affirm and deny cues on a statement's words in
         their base forms; None when this reading knows no way to restate it.
         `keywords`: the question's, lower-cased patterns, which may name what a cause caused."""
-        return self._cues(claim, self._nouns(claim.subject), keywords)
+        return self._cues(claim, self._named(claim.subject, claim.subject_marks), keywords)
 
     def own_cues(self, claim: Claim, keywords=()) -> QuestionRules | None:
         """The claim restated by its own subject, who speaks of itself as "we", "it" or "the
@@ -200,7 +204,7 @@ class Claims:
         return cues
 
     def _cues(self, claim: Claim, s: str, keywords) -> QuestionRules | None:
-        o = self._nouns(claim.object)
+        o = self._named(claim.object, claim.object_marks)
         gap, between = self.gap, self.between
         affirm, deny, partial = [], [], []
         if claim.kind == "timely":
@@ -312,10 +316,17 @@ class Claims:
         if object_ and object_[0] in self.after_noun:
             object_ = ()  # "Did calls fail during the outage?": no object
         phrase, words = " ".join(subject), tuple(object_)
+        marks = self.things.marks(subject, self.after_noun), self.things.marks(object_, self.after_noun)
         subject, object_ = self._phrase(subject), self._phrase(object_)
         if kind in ("said", "act", "cause") and not subject or kind == "done" and not object_:
             return None
-        return Claim(kind, verb, subject, object_, phrase, words)
+        return Claim(kind, verb, subject, object_, phrase, words, *marks)
+
+    def _named(self, nouns: tuple[str, ...], marks: tuple[str, ...]) -> str:
+        """The thing by its nouns, or by the year that marks it with another noun ("the 2017
+        welds", "the welding of 2017" for "the 2017 repair")."""
+        named, other = self._nouns(nouns), self.things.stand_in(marks)
+        return f"(?:{named}|{other})" if named and other else named
 
     def _said_words(self, word: str) -> tuple[str, str]:
         """The words that say `word` of a thing and those that deny it, with their others
