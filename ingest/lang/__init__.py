@@ -473,6 +473,9 @@ class LanguagePack:
     # words that open another clause between a thing and its verb ("production until the
     # discharge was stopped": not production stopped)
     claim_clause_openers: list[str] = field(default_factory=list)
+    # the prepositions that tie a year to the noun before it ("the welds of 2017"): a noun's
+    # own, never "for" ("the budget for 2017") or "by" (a deadline); none: no stand-in is read
+    thing_year_ties: list[str] = field(default_factory=list)
     # "should have warned them sooner" (base forms: "sooner" reads "soon"): the act itself
     # said to be owed sooner (late), or to have been possible sooner (late in part)
     claim_sooner: list[str] = field(default_factory=list)

@@ -427,6 +427,7 @@ PACK = LanguagePack(
                       r"requirements?"],
     claim_lawful="lawful",
     claim_sooner=[r"soon(?:er)?", r"earl(?:y|ier)", r"fast(?:er)?", r"quick(?:er|ly)?"],
+    thing_year_ties=["of", "in", "from"],
     claim_ought_have=[r"should have", r"must have", r"ought to have"],
     claim_could_have=[r"could have", r"might have"],
     claim_nobody=[r"nobody", r"no one", r"no-one", r"none"],

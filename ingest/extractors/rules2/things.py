@@ -11,10 +11,6 @@ import re
 
 # a year: the one mark that names a thing in any language's prose (the question's "2017 repair")
 YEAR = re.compile(r"(?:1[6-9]|20)\d\d")
-# the prepositions that tie a year to the noun before it ("the welds of 2017", "the welding done
-# in 2017"), by language: a noun's own, never "for" ("the budget for 2017") or "by" (a deadline).
-# (here, not in the pack: LanguagePack's fields are another module's; a pack without them reads no stand-in)
-TIES = {"en": ("of", "in", "from")}
 
 
 class Things:
@@ -26,7 +22,7 @@ class Things:
                                     key=len, reverse=True))
         # the prepositions that tie a year to the noun before it ("the welds of 2017",
         # "the welding done in 2017"): a noun's own, never "and"/"or"/"between"
-        self.ties = "|".join(TIES.get(pack.code, ()))
+        self.ties = "|".join(pack.thing_year_ties)
         self.determiners = "|".join(pack.cue_determiners)
         self.openers = "|".join(pack.claim_clause_openers)
         self.enabled = bool(self.stop and self.determiners and self.openers)
