@@ -59,7 +59,10 @@ PACK = LanguagePack(
                   r"as (?:informs?|informed|reports?|reported|states?|stated|said|says|announced|claims?|claimed"
                   r"|confirmed|writes|wrote|notes?|noted)"],
     denial=[r"den(?:y|ies|ied|ying)", r"reject(?:s|ed|ing)?", r"dismiss(?:es|ed|ing)?", r"refut(?:e|es|ed|ing)",
-            r"rebuff(?:s|ed|ing)?", r"brush(?:es|ed|ing)? (?:off|aside|away)", r"wav(?:e|es|ed|ing) (?:off|aside|away)"],
+            r"rebuff(?:s|ed|ing)?", r"brush(?:es|ed|ing)? (?:off|aside|away)", r"wav(?:e|es|ed|ing) (?:off|aside|away)",
+            # "the government ruled out any deployment of monitors": a no to what it names
+            # (not "could not rule out": a hedge, no no)
+            r"(?<!not )(?<!cannot )(?<!n't )(?<!never )rul(?:e|es|ed|ing) out"],
     credit=[
         r"as (?:the )?{outlet} (?:first )?(?:reported|wrote|said|quoted|learned|learnt|revealed|reports|writes)",
         r"(?:the )?{outlet} (?:reported|reports|has reported|quoted|quotes|learned|learns|has learned|cited|cites|wrote"

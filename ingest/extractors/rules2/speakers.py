@@ -318,6 +318,8 @@ class Speakers(Subjects):
                     att.inverted, att.gap = inverted, gap
                 if att and self.denial and self.denial.fullmatch(verb):
                     att.denial = True
+                    if not att.inverted:
+                        att.content = (att.content[0], self._denied_until(s, v_end, att.content[1], in_quote))
             if att is None:
                 continue
             # A verb of saying that is itself negated, or only wished for, says nothing.
@@ -344,6 +346,19 @@ class Speakers(Subjects):
             out.append(att)
             covered.append((att.content[0], reach or att.content[1]))  # a nested saying stays unread
         return out
+
+    def _denied_until(self, s, v_end, c_end, in_quote) -> int:
+        """Where what a verb of denial denies ends: before a second verb of saying joined to it
+        ("ruled out any monitors, and proposed that both sides pull back"), whose words are
+        no part of the no."""
+        if not self.and_verb:
+            return c_end
+        for m in self.attribution.finditer(s, v_end, c_end):
+            if not in_quote(m.start()):
+                joint = self.and_verb.search(s, v_end, m.start())
+                if joint:
+                    return len(s[:joint.start()].rstrip(" ,"))
+        return c_end
 
     def _relative_lead(self, s, c_start, v_start) -> bool:
         """Whether the words before the verb end with a relative clause (", who campaigns for
