@@ -97,6 +97,8 @@ PACK = LanguagePack(
         r"the (?:(?:prime|foreign|interior|defen[cs]e|finance|health|justice|environment|transport|energy|education"
         r"|economy|trade|labou?r) )?minister", r"the (?:\w+ )?ministry",
         r"(?:the|a) spokes(?:person|man|woman)", r"the (?:statement|letter|communiqu[eé]|press release|release|post|message|report)",
+        # a body's review speaks for it: "the review said" (as "the report" does)
+        r"(?:the|its|their) review(?! (?:of|on|by|into|board|panel|body|team|committee|process)\b)",
         rf"the {_BODY}",
         # "a company spokesman", "a ministry spokeswoman": the body the paragraph is about speaks
         rf"(?:the|an?) (?:{_BODY}|ministry) spokes(?:person|man|woman)",

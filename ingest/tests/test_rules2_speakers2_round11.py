@@ -41,3 +41,14 @@ def test_ruled_out_is_a_no(world):
         (["company"], "ruled out", "ruled out any purchase of an LRAD", True)]
     # in the passive, nobody in the clause says it
     assert read(world, "A purchase of an LRAD was ruled out by the board.") == []
+
+
+def test_a_review_speaks_for_the_body_before(world):
+    prev = "The Dockers' Union published its review of the night on Monday."
+    assert read(world, '"The police have an LRAD," the review said.', prev) == [
+        (["union"], "said", '"The police have an LRAD,"', False)]
+    assert run(rules2, world, 'The review said the police have an LRAD.', ["march-15"],
+               prev + ' The review said the police have an LRAD.') == [("union", "device-owned", "affirm", None)]
+    # a review of another thing, or a review board, is no document of the one before
+    assert read(world, 'The review board said the police have an LRAD.', prev) == []
+    assert read(world, 'The review of the union said the police have an LRAD.', prev) == []
