@@ -52,7 +52,16 @@ PACK = LanguagePack(
                   r"recommend(?:s|ed)?(?=(?: [\w,'\-]+){0,4}? that [^.;:\"]{1,80}? (?:not )?be )",
                   # a request to a body: "asks the court to annul the fine"
                   r"ask(?:s|ed|ing)? the (?:[\w\-]+ ){0,2}?(?:court|tribunal|judges?|government|ministry|minister|council"
-                  r"|regulator|authority|agency|board|commission|panel) to"],
+                  r"|regulator|authority|agency|board|commission|panel) to",
+                  # a request to a named body that it do a thing: "formally asked Kestavia to return 214
+                  # objects", "asked the federation's disciplinary panel on Tuesday to ban her" (not "asked
+                  # whether ...", "asked him to comment": no thing wanted done)
+                  r"ask(?:s|ed)? (?!(?:a|an|whether|if|how|what|why|when|where|who|whom|which|about|for|him|her|them|us|me"
+                  r"|you|it|reporters|journalists)\b)(?:(?:the|its|their) )?(?:(?!(?:was|were|is|are|had|has|have|would"
+                  r"|will|going|that|and|or|to)\b)[\w\-]+(?:'s?)? ){0,3}?(?!(?:was|were|is|are|had|has|have|would|will"
+                  r"|going|that|and|or|to)\b)[\w\-]+ (?:on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday) "
+                  r"|today |yesterday )?to(?= (?!(?:say|tell|explain|comment|clarify|confirm|answer|respond|reply|help|speak)\b)"
+                  r"[a-z]{2,} )"],
     as_said=[r"as", r"like"],
     so_says=[r"so"],
     according_to=[r"according to", r"in the words of", r"as quoted by", r"as (?:stated|announced|claimed) by",

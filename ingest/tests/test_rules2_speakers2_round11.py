@@ -52,3 +52,18 @@ def test_a_review_speaks_for_the_body_before(world):
     # a review of another thing, or a review board, is no document of the one before
     assert read(world, 'The review board said the police have an LRAD.', prev) == []
     assert read(world, 'The review of the union said the police have an LRAD.', prev) == []
+
+
+def test_a_request_that_another_do_a_thing_is_wanting(world):
+    # "asked X to ban Y": the speaker wants it done, as "called for" says
+    assert read(world, "The Dockers' Union formally asked Orrelink on Monday to ban the LRAD.") == [
+        (["union"], "asked orrelink on monday to", "asked Orrelink on Monday to ban the LRAD.", False)]
+    assert read(world, "The Dockers' Union asked Orrelink's safety officer to ban the LRAD.")[0][0] == ["union"]
+    # not a question put ("asked whether"), nor a request to say something
+    assert read(world, "The Dockers' Union asked Orrelink whether the police have an LRAD.") == []
+    assert read(world, "The Dockers' Union asked Orrelink to comment on the LRAD.") == []
+    assert read(world, "The Dockers' Union asked him to explain the LRAD.") == []
+    # nor a request to people the story does not name: a step told, no position
+    assert read(world, "The Dockers' Union asked residents near the port to ban the LRAD.") == []
+    # nor a hedge: "could not rule out" is no no
+    assert read(world, "Orrelink could not rule out that the police have an LRAD.") == []
