@@ -52,14 +52,26 @@ PACK = LanguagePack(
                   r"recommend(?:s|ed)?(?=(?: [\w,'\-]+){0,4}? that [^.;:\"]{1,80}? (?:not )?be )",
                   # a request to a body: "asks the court to annul the fine"
                   r"ask(?:s|ed|ing)? the (?:[\w\-]+ ){0,2}?(?:court|tribunal|judges?|government|ministry|minister|council"
-                  r"|regulator|authority|agency|board|commission|panel) to"],
+                  r"|regulator|authority|agency|board|commission|panel) to",
+                  # a request to a named body that it do a thing: "formally asked Kestavia to return 214
+                  # objects", "asked the federation's disciplinary panel on Tuesday to ban her" (not "asked
+                  # whether ...", "asked him to comment": no thing wanted done)
+                  r"ask(?:s|ed)? (?!(?:a|an|whether|if|how|what|why|when|where|who|whom|which|about|for|him|her|them|us|me"
+                  r"|you|it|reporters|journalists)\b)(?:(?:the|its|their) )?(?:(?!(?:was|were|is|are|had|has|have|would"
+                  r"|will|going|that|and|or|to)\b)[\w\-]+(?:'s?)? ){0,3}?(?!(?:was|were|is|are|had|has|have|would|will"
+                  r"|going|that|and|or|to)\b)[\w\-]+ (?:on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday) "
+                  r"|today |yesterday )?to(?= (?!(?:say|tell|explain|comment|clarify|confirm|answer|respond|reply|help|speak)\b)"
+                  r"[a-z]{2,} )"],
     as_said=[r"as", r"like"],
     so_says=[r"so"],
     according_to=[r"according to", r"in the words of", r"as quoted by", r"as (?:stated|announced|claimed) by",
                   r"as (?:informs?|informed|reports?|reported|states?|stated|said|says|announced|claims?|claimed"
                   r"|confirmed|writes|wrote|notes?|noted)"],
     denial=[r"den(?:y|ies|ied|ying)", r"reject(?:s|ed|ing)?", r"dismiss(?:es|ed|ing)?", r"refut(?:e|es|ed|ing)",
-            r"rebuff(?:s|ed|ing)?", r"brush(?:es|ed|ing)? (?:off|aside|away)", r"wav(?:e|es|ed|ing) (?:off|aside|away)"],
+            r"rebuff(?:s|ed|ing)?", r"brush(?:es|ed|ing)? (?:off|aside|away)", r"wav(?:e|es|ed|ing) (?:off|aside|away)",
+            # "the government ruled out any deployment of monitors": a no to what it names
+            # (not "could not rule out": a hedge, no no)
+            r"(?<!not )(?<!cannot )(?<!n't )(?<!never )rul(?:e|es|ed|ing) out"],
     credit=[
         r"as (?:the )?{outlet} (?:first )?(?:reported|wrote|said|quoted|learned|learnt|revealed|reports|writes)",
         r"(?:the )?{outlet} (?:reported|reports|has reported|quoted|quotes|learned|learns|has learned|cited|cites|wrote"
@@ -94,6 +106,8 @@ PACK = LanguagePack(
         r"the (?:(?:prime|foreign|interior|defen[cs]e|finance|health|justice|environment|transport|energy|education"
         r"|economy|trade|labou?r) )?minister", r"the (?:\w+ )?ministry",
         r"(?:the|a) spokes(?:person|man|woman)", r"the (?:statement|letter|communiqu[eé]|press release|release|post|message|report)",
+        # a body's review speaks for it: "the review said" (as "the report" does)
+        r"(?:the|its|their) review(?! (?:of|on|by|into|board|panel|body|team|committee|process)\b)",
         rf"the {_BODY}",
         # "a company spokesman", "a ministry spokeswoman": the body the paragraph is about speaks
         rf"(?:the|an?) (?:{_BODY}|ministry) spokes(?:person|man|woman)",

@@ -22,6 +22,10 @@ _VERB_FIRST = re.compile(r"\W*\w+\s+(?:also\s+|then\s+|again\s+)?")  # "but repe
 _APPOSED = re.compile(r"\s*(?:[A-Z][\w.'\-]*\s+){0,3}?[A-Z][\w.'\-]*,\s*")  # "Ann Berg, "
 _OBJECT_THEN = re.compile(r"(?:[^\W\d][\w'\-]*\s+){0,4}?[^\W\d][\w'\-]*,(?=\s)")  # "reporters, adding ..."
 _PLUPERFECT = re.compile(r"\bhad\b")
+_REQUEST = re.compile(r"ask(?:s|ed|ing)?\s(?!.*\sfor$).*\sto$")  # "asked X to" (not "asked for")
+# a request to a body named by its kind ("asks the court to annul the fine"): no name needed
+_REQUEST_BODY = re.compile(r"^ask(?:s|ed|ing)?\sthe\s(?:[\w\-]+\s){0,2}?(?:court|tribunal|judges?|government|ministry|minister|council|regulator|authority"
+                           r"|agency|board|commission|panel)\sto$")
 _SPLICED_SUBJECT = re.compile(r"\s+[^\s,;:\"][^,;:\"]{0,80}?\s+")  # ", President Ann Berg on Friday (local time) |insisted"
 # a verb of saying capitalized after a capitalized word is part of a name ("the United States
 # Court"), not a title in capitals ("UNION SAYS") nor a sentence's first word
@@ -197,6 +201,10 @@ class Speakers(Subjects):
                 anchors.append((m.start(), m.end(), "according", m.group(0)))
         out, covered = [], []
         clause_mentions = [m for m in mentions if c_start <= m.start < c_end]
+        # "asked Orrelink to ban X": a request wants a thing done only of someone the story names
+        # (not "asked residents to boil water", "asked a court to ...": a step, told as an act)
+        anchors = [a for a in anchors if not (_REQUEST.match(a[3]) and not _REQUEST_BODY.search(a[3]) and not any(
+            a[0] < m.start < a[1] and (m.actor or m.kind == "generic") for m in clause_mentions))]
         if self.relative:  # a verb in a relative clause is that clause's ("X, which Y accused of ..., said")
             inner = [(m.start(), m.end()) for m in self.relative.finditer(s, c_start, c_end)]
             for i, j in inner:  # "X, who told parliament that ..., has ...": X said it
@@ -318,6 +326,8 @@ class Speakers(Subjects):
                     att.inverted, att.gap = inverted, gap
                 if att and self.denial and self.denial.fullmatch(verb):
                     att.denial = True
+                    if not att.inverted:
+                        att.content = (att.content[0], self._denied_until(s, v_end, att.content[1], in_quote))
             if att is None:
                 continue
             # A verb of saying that is itself negated, or only wished for, says nothing.
@@ -344,6 +354,19 @@ class Speakers(Subjects):
             out.append(att)
             covered.append((att.content[0], reach or att.content[1]))  # a nested saying stays unread
         return out
+
+    def _denied_until(self, s, v_end, c_end, in_quote) -> int:
+        """Where what a verb of denial denies ends: before a second verb of saying joined to it
+        ("ruled out any monitors, and proposed that both sides pull back"), whose words are
+        no part of the no."""
+        if not self.and_verb:
+            return c_end
+        for m in self.attribution.finditer(s, v_end, c_end):
+            if not in_quote(m.start()):
+                joint = self.and_verb.search(s, v_end, m.start())
+                if joint:
+                    return len(s[:joint.start()].rstrip(" ,"))
+        return c_end
 
     def _relative_lead(self, s, c_start, v_start) -> bool:
         """Whether the words before the verb end with a relative clause (", who campaigns for
