@@ -125,3 +125,26 @@ def _view(sentence, topics):
 
     from .test_rules2 import D
     return ExcerptView(id=1, sentence=sentence, text=sentence, topics=topics, day=D)
+
+
+@pytest.fixture
+def story_rate(story_acts):  # noqa: F811
+    """The acts story with a question whose unit is a rate written with "per"."""
+    from ledger.models import Question, Topic
+
+    water = Topic.objects.create(story=story_acts, key="water", name="Water", keywords=[r"\blitres\b"], position=16)
+    Question.objects.create(story=story_acts, topic=water, key="draw", text="How many litres a day does the plant draw?",
+                            kind="number", unit="litres per day", keywords=[r"\blitres\b", r"\bdaily\b"])
+    rules2._cache.clear()
+    return story_acts
+
+
+def test_a_rate_written_with_a_instead_of_per(story_rate):
+    # the "a" of "litres a day" is the rate's "per", not a figure that takes the unit from the count
+    for sentence in ("The Maritime Directorate said the plant draws 400,000 litres a day.",
+                     "The Maritime Directorate said the plant draws 400,000 litres per day.",
+                     "The Maritime Directorate said the plant draws 400,000 litres each day."):
+        assert values(story_rate, sentence, ["water"], "draw") == [400000], sentence
+    # a count whose unit is the next figure's still gives none ("a 40% raise" after "Sept. 13")
+    assert values(story_rate, "The Maritime Directorate said on Sept. 13 that two plants draw litres.", ["water"],
+                  "draw") == []

@@ -466,7 +466,7 @@ class Figures:
                         at_unit = conv
                         value, high = value * factor, high * factor if high else None
                         break
-            if at_unit and self.figure_rx.search(at_unit.group(0).lstrip(", ")):
+            if at_unit and any(self._counts(f) for f in self.figure_rx.finditer(at_unit.group(0).lstrip(", "))):
                 at_unit = None  # "Sept. 13, demanding a 40% raise": the unit is the next figure's
             with_unit = bool(at_unit)
             if unit and unit.measure and self.sum_before:
@@ -635,6 +635,12 @@ class Figures:
                                        self.number_words.get(m.group("word2").lower())) is None:
             return value, m.end("word")
         return value, m.end()
+
+    def _counts(self, m) -> bool:
+        """A figure match that is a count, not an article: the "a" of "litres a day" is none."""
+        value, spelt = self._value(m)
+        return value is not None and not (spelt and not m.group("mult") and not m.group("word2")
+                                          and m.group("word").lower() in self.articles)
 
     def _value(self, m) -> tuple[float | None, bool]:
         """The number a figure match spells (its digits, or its words with their decimals and
