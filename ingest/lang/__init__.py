@@ -652,7 +652,7 @@ def words_regex(patterns, *, flags=0, lower: bool = False) -> "re.Pattern | None
 
     if lower:
         patterns = [pattern_lower(p) for p in patterns if p]
-    words, others = [], []
+    words, others, edged = [], [], []
     for p in patterns:
         if not p:
             continue
@@ -662,7 +662,167 @@ def words_regex(patterns, *, flags=0, lower: bool = False) -> "re.Pattern | None
             words.append(p)
         else:
             others.append(("(?<!\\w)" if pre else "") + f"(?:{p})" + ("(?!\\w)" if post else ""))
+            edged.append((p, pre, post))
     parts = ([f"(?<!\\w)(?:{'|'.join(f'(?:{p})' for p in words)})(?!\\w)"] if words else []) + others
     if not parts:
         return None
+    if lower and not flags:
+        by_first = _by_first_char(words, edged)
+        if by_first is not None:
+            return re.compile(by_first)
     return re.compile("|".join(parts), (0 if lower else re.IGNORECASE) | flags)
+
+
+_AFTER_FIRST, _NO_WORD = r"(?<!\w.)", r"(?!\w)"
+# A pattern's special characters; the most ways one alternative is spelt out into
+_SPECIAL = set("\\.^$*+?{}[]()|")
+_WAYS = 64
+
+
+def _group_end(p: str, i: int) -> int:
+    """The index after the group that opens at p[i] ("("), or -1."""
+    depth, k, in_class = 0, i, False
+    while k < len(p):
+        c = p[k]
+        if c == "\\":
+            k += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+            if p[k + 1:k + 2] == "]":
+                k += 1
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return k + 1
+        k += 1
+    return -1
+
+
+def _top_level(p: str) -> list[str]:
+    """`p` split at its alternation outside any group."""
+    parts, depth, k, start, in_class = [], 0, 0, 0, False
+    while k < len(p):
+        c = p[k]
+        if c == "\\":
+            k += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+            if p[k + 1:k + 2] == "]":
+                k += 1
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            parts.append(p[start:k])
+            start = k + 1
+        k += 1
+    return parts + [p[start:]]
+
+
+def _openings(p: str) -> "list[tuple[str, str]] | None":
+    """The ways `p` (a lower-case pack pattern, no groups of its own) can begin, in the order
+    the regex engine tries them: (its first character, the pattern after it). A plain
+    character, an escaped punctuation mark, a class of plain characters, a group of
+    alternatives, each of them optional too, and plain lookbehinds before them are read;
+    None for anything else (an escape such as "\\w" first, a repeat, an empty match)."""
+    import re
+
+    if not p:
+        return None
+    if len(_top_level(p)) > 1:
+        ways = []
+        for alt in _top_level(p):
+            more = _openings(alt)
+            if more is None:
+                return None
+            ways += more
+        return ways if len(ways) <= _WAYS else None
+    if p.startswith(("(?<!", "(?<=")):
+        j = _group_end(p, 0)
+        look = p[4:j - 1] if j > 0 else ""
+        if not look or any(c in _SPECIAL for c in look):
+            return None
+        ways = _openings(p[j:])
+        # "(?<!not )rule" is "r(?<!not r)ule": the same text before the same place
+        return None if ways is None else [(c, f"{p[:4]}{look}{re.escape(c)}){rest}") for c, rest in ways]
+    if p.startswith("(?:"):
+        j = _group_end(p, 0)
+        if j < 0:
+            return None
+        after, rest = p[j:j + 1], p[j:]
+        if after == "?" and p[j + 1:j + 2] != "?":
+            rest = p[j + 1:]
+        elif after in ("?", "*", "+", "{"):
+            return None
+        ways = []
+        for alt in _top_level(p[3:j - 1]):
+            more = _openings(alt + rest)
+            if more is None:
+                return None
+            ways += more
+        if after == "?":  # the group left out, tried after it
+            more = _openings(rest)
+            if more is None:
+                return None
+            ways += more
+        return ways if len(ways) <= _WAYS else None
+    if p[0] == "[":
+        j = p.find("]", 1)
+        chars = p[1:j] if j > 1 else ""
+        if not chars or any(c in "\\^-[" for c in chars):
+            return None
+        first, rest = list(dict.fromkeys(chars)), p[j + 1:]
+    elif p[0] == "\\":
+        if len(p) < 2 or p[1].isalnum() or p[1] == "_":
+            return None
+        first, rest = [p[1]], p[2:]
+    elif p[0] in _SPECIAL:
+        return None
+    else:
+        first, rest = [p[0]], p[1:]
+    after = rest[:1]
+    if after == "?" and rest[1:2] != "?":
+        more = _openings(rest[1:])
+        return None if more is None else [(c, rest[1:]) for c in first] + more
+    if after in ("?", "*", "+", "{"):
+        return None
+    return [(c, rest) for c in first]
+
+
+def _by_first_char(words: list[str], others: list[tuple[str, bool, bool]]) -> "str | None":
+    """`words_regex`'s pattern for lower-case text with the same matches, its alternatives
+    grouped by their first character: "s(?<!\\w.)(?:aid|ays?|...)|t(?<!\\w.)(?:old|...)". A
+    pattern whose every branch opens with a character lets the engine skip at once to a
+    place where one of them is (instead of trying the whole alternation at every place),
+    and only the branch of that character is tried there. Alternatives that open with
+    different characters never match at the same place, and those of one character keep
+    their order, so the first alternative to match is the same. None when an alternative's
+    opening cannot be read (`_openings`) or one has a group of its own."""
+    import re
+
+    groups: dict[str, list[str]] = {}
+    for p in words:
+        ways = _openings(p) if re.compile(p).groups == 0 else None
+        if ways is None:
+            return None
+        for c, rest in ways:
+            groups.setdefault(c, []).append(rest)
+    tail = []
+    for p, pre, post in others:  # after all the whole words, as in the pattern they replace
+        ways = _openings(p) if re.compile(p).groups == 0 else None
+        if ways is None:
+            return None
+        tail += [f"{re.escape(c)}{_AFTER_FIRST if pre else ''}(?:{rest}){_NO_WORD if post else ''}" for c, rest in ways]
+    # "(?<!\\w.)" after the first character: no letter before it, as "(?<!\\w)" before it
+    head = [f"{re.escape(c)}{_AFTER_FIRST}(?:{'|'.join(f'(?:{r})' for r in rests)}){_NO_WORD}" for c, rests in groups.items()]
+    return "|".join(head + tail) or None
+
