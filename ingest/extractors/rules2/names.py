@@ -265,7 +265,7 @@ class Names:
         for key, pattern in self.surnames:
             found += [Mention(m.start(), m.end(), key, s[m.start():m.end()], "alias") for m in pattern.finditer(low)
                       if s[m.start()].isupper()]
-        if self.described:
+        if self.described and any(head in low for head in self._described_heads):  # its head noun, as written
             for m in self.described.finditer(low):
                 said = [w.rstrip("'") for w in m.group(1).split()]
                 keys = {key for key, own in self._described_heads[m.group(2)]
@@ -280,7 +280,18 @@ class Names:
                 continue
             found += [Mention(m.start(), m.end(), key, s[m.start():m.end()], "role") for m in pattern.finditer(low)]
         if self.stand_ins:
-            found += [Mention(m.start(), m.end(), None, s[m.start():m.end()], m.lastgroup) for m in self.stand_ins.finditer(low)]
+            # The one scan of `stand_ins`, as two searches that each skip at once to where
+            # their words can start: the earliest match, a role noun's where both start.
+            roles, pronouns = self.generic_roles, self.pronouns
+            g = roles.search(low) if roles else None
+            p = pronouns.search(low) if pronouns else None
+            while g or p:
+                m, kind = (g, "generic") if g and (not p or g.start() <= p.start()) else (p, "pronoun")
+                found.append(Mention(m.start(), m.end(), None, s[m.start():m.end()], kind))
+                if g and g.start() < m.end():
+                    g = roles.search(low, m.end())
+                if p and p.start() < m.end():
+                    p = pronouns.search(low, m.end())
         if self.fuzzy_choices:
             for m in _CAPITALIZED.finditer(s):
                 word = m.group(0).lower()
