@@ -42,7 +42,8 @@ _DATELINE = re.compile(r"^[A-Z][A-Z .'\-]+(?:,[^\-\u2013\u2014]{1,30})?\s[-\u201
 LABEL_TIME = re.compile(r"^\s*\d{1,2}[:.]\d{2}\s+(?:[-\u2013\u2014]\s+)?")
 # "KOVAC (recording):", "14:09 - Berg:", "MARA KOVAC, Dockers' Union:" (a name, then whom it speaks
 # for), "09:58 - Rydo's counsel, Paul Ekdahl:" (a body's role, then the name)
-LABEL = re.compile(r"^\s*(?:\d{1,2}[:.]\d{2}\s+(?:[-\u2013\u2014]\s+)?)?"
+# (the lookahead first: a text without a colon has no label, told without trying one)
+LABEL = re.compile(r"(?=[^:]*:)^\s*(?:\d{1,2}[:.]\d{2}\s+(?:[-\u2013\u2014]\s+)?)?"
                    r"([A-Z][\w.'\- ]{0,48}?"
                    r"|[A-Z][\w.'\-]*(?:\s+[A-Z][\w.'\-]*){0,3}(?:(?:(?<='s)|(?<=s'))(?:\s+[a-z][\w\-]*){1,2})?"
                    r",(?:\s+(?:[A-Z][\w.'\-]*|of|the|for|and)){1,6})"
