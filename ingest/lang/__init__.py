@@ -600,6 +600,18 @@ class LanguagePack:
     # Before a verb and its count, what says it was not done: "for failing to report 74 cases"
     # counts what was not reported (unless the question's words name the failing).
     figure_not_done: list[str] = field(default_factory=list)
+    # --- positions with no cue: the question read from its own words (rules/2) ------------
+    # Prepositions that open a place or a way after a noun, inside a question's subject
+    # ("the rail line *through* X reopen?": "line" is no verb with its particle there).
+    question_noun_prepositions: list[str] = field(default_factory=list)
+    # Verbs that bring a thing in ("deploy monitors"), read with `proposal_keeping`: backing
+    # the thing backs bringing it ("we want monitors along the whole line").
+    proposal_bringing: list[str] = field(default_factory=list)
+    # A claim's verbs of failing a duty ("Did the regulator miss the warnings?"), and what a
+    # body that did its duty did, in base forms ("do its job", "act properly"): said of the
+    # claim's subject, a no to the claim.
+    claim_failing: list[str] = field(default_factory=list)
+    claim_duty_done: list[str] = field(default_factory=list)
     # --- hooks ---------------------------------------------------------------------------
     normalize: Callable[[str], str] = fold
     sentence_abbreviations: list[str] = field(default_factory=list)

@@ -108,6 +108,11 @@ class Claims:
         self.gap = rf"(?:{guess}[^,;:.!?\"]){{0,40}}?"
         self.own_gerund = f"(?:{'|'.join(f'(?<={re.escape(v)} )' for v in pack.claim_own_gerund)})" \
             if pack.claim_own_gerund else ""
+        self.failing = frozenset(pack.claim_failing)
+        # (a gap with no negation: a deny cue's own negation is not turned, as "did not do its job" must be)
+        self.gap_unnegated = rf"(?:(?!(?<![\w'-])(?:{'|'.join(pack.negation)})(?![\w'-])){guess}[^,;:.!?\"]){{0,40}}?" \
+            if pack.negation else self.gap
+        self.duty_done = "|".join(pack.claim_duty_done)
         self.things = Things(pack)  # the question's thing in other words: "the 2017 welds" for "the 2017 repair"
         self.enabled = bool(self.lemma and self.openers_do and self.openers_be)
 
@@ -188,7 +193,7 @@ class Claims:
         """The claim `read` found, restated, as affirm and deny cues on a statement's words in
         their base forms; None when this reading knows no way to restate it.
         `keywords`: the question's, lower-cased patterns, which may name what a cause caused."""
-        return self._cues(claim, self._named(claim.subject, claim.subject_marks), keywords)
+        return self._cues(claim, self._named(claim.subject, claim.subject_marks), keywords, self._keyword_named(claim, keywords))
 
     def own_cues(self, claim: Claim, keywords=()) -> QuestionRules | None:
         """The claim restated by its own subject, who speaks of itself as "we", "it" or "the
@@ -203,7 +208,9 @@ class Claims:
             cues.affirm = re.compile(f"{cues.affirm.pattern}|{act}")
         return cues
 
-    def _cues(self, claim: Claim, s: str, keywords) -> QuestionRules | None:
+    def _cues(self, claim: Claim, s: str, keywords, s_also: str = "") -> QuestionRules | None:
+        """`s_also`: the subject in the story's words too (`_keyword_named`), for the readings
+        that say the claim in other words than its own verb."""
         o = self._named(claim.object, claim.object_marks)
         gap, between = self.gap, self.between
         affirm, deny, partial = [], [], []
@@ -284,6 +291,11 @@ class Claims:
                           rf"(?:to blame|responsible|the (?:main |primary |real |only )?cause)(?![\w'-])")
         elif claim.kind == "act" and s:
             verb = self._verbs(claim.verb)
+            if self.duty_done and claim.verb in self.failing:
+                # a duty failed, denied by the duty done: "the authority acted properly", "the
+                # supervisor did its job" (not negated: "did not do its job" is left unread)
+                doer = f"(?:{s}|{s_also})" if s_also else s
+                deny.append(rf"{doer}{self.gap_unnegated}(?<![\w'-])(?:{self.duty_done})(?![\w'-])")
             affirm.append(rf"{s}{gap}(?<![\w'-]){verb}(?![\w'-])" + (rf"\s+{between}{o}" if o else ""))
             if o:  # "the law was broken by Rydo"; "the bronzes were looted" (by nobody named)
                 passive = rf"{o}{self.near}(?:{self.be})\s+{self.negated}(?:[a-z]+ly\s+)?{verb}(?![\w'-])"
@@ -311,6 +323,13 @@ class Claims:
         return QuestionRules(key="", topic="", number=False, keywords=None, unit=None,
                              partial=re.compile("|".join(partial)) if partial else None,
                              affirm=re.compile("|".join(affirm)), deny=re.compile("|".join(deny)) if deny else None)
+
+    @staticmethod
+    def _keyword_named(claim: Claim, keywords) -> str:
+        """The question's keywords that its subject's words hold ("supervis" in "the Financial
+        Supervisory Authority"), as whole words of the statement ("the supervisor")."""
+        named = [k for k in keywords if claim.subject_phrase and re.search(k, claim.subject_phrase)]
+        return "|".join(rf"(?<![\w'-])(?:{k})[\w'-]*" for k in named)
 
     def _claim(self, kind: str, verb: str, subject, object_) -> Claim | None:
         if object_ and object_[0] in self.after_noun:

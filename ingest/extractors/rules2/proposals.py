@@ -47,7 +47,8 @@ class Proposals:
         self.lemma = pack.lemma
         self.language = pack.code
         self.verb_of = getattr(pack.lemma, "verb_of", None)
-        self.keeping = frozenset(pack.proposal_keeping)
+        # (and the verbs that bring the thing in: backing monitors backs deploying them)
+        self.keeping = frozenset(pack.proposal_keeping + pack.proposal_bringing)
         self.undoing = frozenset(pack.proposal_undoing)
         self.nouns = dict(pack.proposal_nouns)
         self.synonyms = dict(pack.verb_synonyms)
@@ -61,6 +62,8 @@ class Proposals:
             if pack.proposal_tail else None
         self.determiners = frozenset(pack.cue_determiners)
         self.particles = frozenset(pack.proposal_particles)
+        # a place or way after a noun: "the rail line through X" (no "line through" as a verb)
+        self.noun_prepositions = frozenset(pack.question_noun_prepositions)
         self.after_noun = frozenset(pack.proposal_after_noun)
         support, opposition = "|".join(pack.proposal_support), "|".join(pack.proposal_opposition)
         # up to three words between the verb and the thing ("backs Veltria's improved offer"),
@@ -146,6 +149,12 @@ class Proposals:
         self.approval_words, self.disapproval_words = pack.proposal_approval, pack.proposal_disapproval
         self.reduced = "|".join(pack.proposal_reduced)
         self.ought_words = "|".join(pack.proposal_restating + pack.proposal_intending)
+        # what ought to or may be, not what will be (a condition read on these only)
+        self.ought_only = "|".join(pack.proposal_restating + pack.proposal_able)
+        self.request = "|".join(pack.proposal_request)
+        self.undo_verbs = "|".join(sorted(map(re.escape, pack.proposal_undoing), key=len, reverse=True))
+        self.dets = "|".join(pack.cue_determiners)
+        self.relative = "|".join(pack.relative)
         self.not_words = "|".join(pack.negation)
         self.narrowing = "|".join(pack.cue_narrowing)
         self.right, self.wrong = pack.proposal_right_to, pack.proposal_wrong_to
@@ -192,9 +201,26 @@ class Proposals:
             objects.append(acts)
             affirm.append(self.support + acts + self.done_to)
             deny.append(self.opposition + acts + self.done_to)
+            if self.undo_verbs and action not in self.undoing:
+                # the act itself to be undone: "asked the court to annul the recount", "wants to
+                # halt the recount" (its "to": asked or wanted, not done)
+                deny.append(rf"(?<![\w'-])to\s+(?:{self.undo_verbs})\s+(?:(?:{self.dets})\s+)?(?:[\w'-]+\s+)?{acts}")
+            if self.restating and self.staying:
+                # the act's own noun said to go on: "the recount must go ahead", "the suspension
+                # should stand" (a negation inside turns it, as a cue's: "must not go ahead")
+                # (within its clause: "the renewal is due and the talks must go ahead" says nothing of it)
+                noun_gap = rf"(?:(?!(?<![\w'-])(?:{self.not_words}|and|but|or|while|whereas|which|that|because)(?![\w'-]))[^,;:.!?]){{0,40}}?"
+                affirm.append(rf"(?<![\w-]){acts}{noun_gap}"
+                              rf"(?<![\w-])(?:{self.ought_words})\s+(?:(?:{self.not_words})\s+)?(?:{self.staying})(?![\w-])")
+                if self.going:  # ... or to go: "the recount must end", "the suspension should be lifted"
+                    deny.append(rf"(?<![\w-]){acts}{noun_gap}"
+                                rf"(?<![\w-])(?:{self.ought_words})\s+(?:(?:{self.not_words})\s+)?(?:{self.going})(?![\w-])")
             if self.approval and self.disapproval:
                 # "cancelling the contract would be a mistake"
                 done = rf"(?:\s+{self.between}{things})?" if things else ""
+                # (the thing with a relative clause of its own before the judgement: "suspending an
+                # app that thousands rely on is not on the table")
+                done += rf"(?:\s+(?:{self.relative}|that)\s+[^,;:.!?\"]{{1,60}}?)?" if self.relative else ""
                 affirm.append(rf"(?<![\w-]){acts}{done}{self.approval}")
                 deny.append(rf"(?<![\w-]){acts}{done}{self.disapproval}")
                 if self.extraposed:  # "it would be irresponsible to cancel the contract"
@@ -309,8 +335,16 @@ class Proposals:
             allowed = rf"(?:(?:{self.allowed_words})\s+)?" if self.allowed_words else ""
             said = rf"{gap}(?:{modal})\s+(?:(?:{self.not_words})\s+)?{allowed}{self._bare(action)}"
             affirm.append(said)
+            # ... in the passive, the act done to it: "the line must be reopened", "will be opened again"
+            affirm.append(rf"{gap}(?:{modal})\s+(?:(?:{self.not_words})\s+)?be\s+(?:[a-z]+ly\s+)?{self._participles(action)}")
+            if self.request:
+                # asked of it: "wants the line to reopen", "urged the plant to reopen" (the speaker's
+                # own request: `held` reads who asks)
+                affirm.append(rf"(?<![\w-])(?:{self.request})\s+(?:[\w'.&-]+\s+){{0,4}}?{things}\s+to\s+{self._bare(action)}")
             if self.until:  # "the plant can reopen once the filters are fitted", "must not reopen until ...": in part
-                partial.append(rf"{said}(?:\s+[\w'-]+){{0,4}}?,?\s+(?:{self.until})(?![\w'-])[^,;:.!?\"]*")
+                # (not a time said of what will be: "the line would reopen as soon as the wreck is cleared")
+                if_ought = rf"{gap}(?:{self.ought_only})\s+(?:(?:{self.not_words})\s+)?{allowed}{self._bare(action)}"
+                partial.append(rf"{if_ought}(?:\s+[\w'-]+){{0,4}}?,?\s+(?:{self.until})(?![\w'-])[^,;:.!?\"]*")
         if self.condition and objects:
             # a backing on a condition is a backing in part: "would accept the farm if it is built
             # with the corridors", "backs the loan, provided the land stays with the club"
@@ -405,6 +439,8 @@ class Proposals:
             verb = self.lemma(word, "")
             if not (verb in self.keeping or verb in self.undoing or self._verb(verb)):
                 continue
+            if after in self.noun_prepositions and i + 2 < len(tokens):
+                continue  # "the rail line through Lucany reopen": a noun, its place after it
             if not after or after in self.particles:
                 # no object ("Should the ban stand?", "... go ahead?"): its subject's noun
                 return verb, self._head(tokens[:i]), True
@@ -422,7 +458,7 @@ class Proposals:
         on trelomazine": ban; "Veltria's offer": offer)."""
         words_ = []
         for t in tokens:
-            if t in self.after_noun:
+            if t in self.after_noun or t in self.noun_prepositions:
                 break
             words_.append(t)
         words_ = [w for w in words_ if w not in self.determiners]
