@@ -600,6 +600,13 @@ class LanguagePack:
     # Before a verb and its count, what says it was not done: "for failing to report 74 cases"
     # counts what was not reported (unless the question's words name the failing).
     figure_not_done: list[str] = field(default_factory=list)
+    # --- who said it (rules/2) -----------------------------------------------------------
+    # A request that another do a thing states what the speaker wants, as `wanting_said`
+    # does (whose patterns include these): to a body named by its kind ("asks the court to
+    # annul the fine") always; to anyone else ("asked X to return the objects") only when
+    # the one asked is a name of the story, not a step told ("asked residents to boil water").
+    request_to_body: list[str] = field(default_factory=list)
+    request_to_name: list[str] = field(default_factory=list)
     # --- hooks ---------------------------------------------------------------------------
     normalize: Callable[[str], str] = fold
     sentence_abbreviations: list[str] = field(default_factory=list)

@@ -22,10 +22,6 @@ _VERB_FIRST = re.compile(r"\W*\w+\s+(?:also\s+|then\s+|again\s+)?")  # "but repe
 _APPOSED = re.compile(r"\s*(?:[A-Z][\w.'\-]*\s+){0,3}?[A-Z][\w.'\-]*,\s*")  # "Ann Berg, "
 _OBJECT_THEN = re.compile(r"(?:[^\W\d][\w'\-]*\s+){0,4}?[^\W\d][\w'\-]*,(?=\s)")  # "reporters, adding ..."
 _PLUPERFECT = re.compile(r"\bhad\b")
-_REQUEST = re.compile(r"ask(?:s|ed|ing)?\s(?!.*\sfor$).*\sto$")  # "asked X to" (not "asked for")
-# a request to a body named by its kind ("asks the court to annul the fine"): no name needed
-_REQUEST_BODY = re.compile(r"^ask(?:s|ed|ing)?\sthe\s(?:[\w\-]+\s){0,2}?(?:court|tribunal|judges?|government|ministry|minister|council|regulator|authority"
-                           r"|agency|board|commission|panel)\sto$")
 _SPLICED_SUBJECT = re.compile(r"\s+[^\s,;:\"][^,;:\"]{0,80}?\s+")  # ", President Ann Berg on Friday (local time) |insisted"
 # a verb of saying capitalized after a capitalized word is part of a name ("the United States
 # Court"), not a title in capitals ("UNION SAYS") nor a sentence's first word
@@ -58,6 +54,9 @@ class Speakers(Subjects):
                                  + pack.held_view_said)
         self.held_view = words(pack.held_view_nouns)  # "the union's position is that": the union's words
         self.wanting = words(pack.wanting_said)
+        # "asked Orrelink to ban X" wants it done; "asks the court to annul it" too, the body by its kind
+        self.request_to_name = words(pack.request_to_name)
+        self.request_to_body = words(pack.request_to_body)
         # "were warned", not "are saying": a participle after a word of the passive
         self.passive = re.compile(rf"(?<!\w)(?:{'|'.join(pack.passive)})\s+$", re.IGNORECASE) if pack.passive else None
         self.unwanted = re.compile(rf"(?:{'|'.join(pattern_lower(p) for p in pack.inserted_negation + pack.unsaid)})"
@@ -203,8 +202,10 @@ class Speakers(Subjects):
         clause_mentions = [m for m in mentions if c_start <= m.start < c_end]
         # "asked Orrelink to ban X": a request wants a thing done only of someone the story names
         # (not "asked residents to boil water", "asked a court to ...": a step, told as an act)
-        anchors = [a for a in anchors if not (_REQUEST.match(a[3]) and not _REQUEST_BODY.search(a[3]) and not any(
-            a[0] < m.start < a[1] and (m.actor or m.kind == "generic") for m in clause_mentions))]
+        if self.request_to_name:
+            anchors = [a for a in anchors if not (
+                self._request(self.request_to_name, s, a) and not self._request(self.request_to_body, s, a)
+                and not any(a[0] < m.start < a[1] and (m.actor or m.kind == "generic") for m in clause_mentions))]
         if self.relative:  # a verb in a relative clause is that clause's ("X, which Y accused of ..., said")
             inner = [(m.start(), m.end()) for m in self.relative.finditer(s, c_start, c_end)]
             for i, j in inner:  # "X, who told parliament that ..., has ...": X said it
@@ -354,6 +355,13 @@ class Speakers(Subjects):
             out.append(att)
             covered.append((att.content[0], reach or att.content[1]))  # a nested saying stays unread
         return out
+
+    @staticmethod
+    def _request(rx, s, anchor) -> bool:
+        """Whether the anchor's words are a request of `rx`'s kind (read in place: what follows
+        "to" decides it)."""
+        m = rx.match(s, anchor[0]) if rx else None
+        return bool(m and m.end() == anchor[1])
 
     def _denied_until(self, s, v_end, c_end, in_quote) -> int:
         """Where what a verb of denial denies ends: before a second verb of saying joined to it
