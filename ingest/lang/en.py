@@ -767,6 +767,9 @@ PACK = LanguagePack(
     # --- who said it (rules/2): requests (the last patterns of `wanting_said`) and others --
     request_to_body=_REQUEST_TO_BODY,
     request_to_name=_REQUEST_TO_NAME,
+    person_pronouns=[r"he", r"she"],
+    government_names=[r"(?:The )?Government of (?P<place>[A-Z][\w\-]+)"],
+    cleft_said=[r"(?:is|was|are|were|remains?) (?:exactly |precisely |just )?what"],
     normalize=fold,
     sentence_abbreviations=["Mr", "Mrs", "Ms", "Dr", "Prof", "Gen", "Col", "Lt", "Sgt", "Capt", "Gov", "Sen",
                             "Rep", "St", "approx", "est", "No", "vs", "Jan", "Feb", "Aug", "Sept", "Oct",
