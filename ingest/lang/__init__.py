@@ -612,6 +612,22 @@ class LanguagePack:
     # claim's subject, a no to the claim.
     claim_failing: list[str] = field(default_factory=list)
     claim_duty_done: list[str] = field(default_factory=list)
+    # --- who said it (rules/2) -----------------------------------------------------------
+    # A request that another do a thing states what the speaker wants, as `wanting_said`
+    # does (whose patterns include these): to a body named by its kind ("asks the court to
+    # annul the fine") always; to anyone else ("asked X to return the objects") only when
+    # the one asked is a name of the story, not a step told ("asked residents to boil water").
+    request_to_body: list[str] = field(default_factory=list)
+    request_to_name: list[str] = field(default_factory=list)
+    # Pronouns that stand for a person only ("he", "she"; not "it", "they"): not for a body
+    # named alone in the sentence before ("The club would find the rest. '...,' she said.").
+    person_pronouns: list[str] = field(default_factory=list)
+    # An actor's name that holds a place's name (its group `place`), which stands for the
+    # actor as a reporter writes it ("Government of Maravel": "Maravel asked Kestavia to ...").
+    government_names: list[str] = field(default_factory=list)
+    # What joins a thing said to a cleft's speaker, whose verb of saying or wanting closes the
+    # sentence: "A smaller rise is what the conference now asks for" (the conference wants it).
+    cleft_said: list[str] = field(default_factory=list)
     # --- hooks ---------------------------------------------------------------------------
     normalize: Callable[[str], str] = fold
     sentence_abbreviations: list[str] = field(default_factory=list)

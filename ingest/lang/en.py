@@ -8,6 +8,21 @@ _BODY = (r"(?:company|firm|group|operator|agency|regulator|union|party|organi[sz
          r"|board|department|office|federation|association|body|club|league|court|prosecutor|prosecution|watchdog"
          r"|executive|administration|commission|institute|university)")
 
+# Requests that another do a thing, wanted as `wanting_said` says (they are its last
+# patterns) and read by rules/2 as `request_to_body` and `request_to_name` say.
+# a request to a body named by its kind: "asks the court to annul the fine"
+_REQUEST_TO_BODY = [r"ask(?:s|ed|ing)? the (?:[\w\-]+ ){0,2}?(?:court|tribunal|judges?|government|ministry|minister|council"
+                    r"|regulator|authority|agency|board|commission|panel) to"]
+# a request to a named body that it do a thing: "formally asked Kestavia to return 214
+# objects", "asked the federation's disciplinary panel on Tuesday to ban her" (not "asked
+# whether ...", "asked him to comment": no thing wanted done)
+_REQUEST_TO_NAME = [r"ask(?:s|ed)? (?!(?:a|an|whether|if|how|what|why|when|where|who|whom|which|about|for|him|her|them|us|me"
+                    r"|you|it|reporters|journalists)\b)(?:(?:the|its|their) )?(?:(?!(?:was|were|is|are|had|has|have|would"
+                    r"|will|going|that|and|or|to)\b)[\w\-]+(?:'s?)? ){0,3}?(?!(?:was|were|is|are|had|has|have|would|will"
+                    r"|going|that|and|or|to)\b)[\w\-]+ (?:on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday) "
+                    r"|today |yesterday )?to(?= (?!(?:say|tell|explain|comment|clarify|confirm|answer|respond|reply|help|speak)\b)"
+                    r"[a-z]{2,} )"]
+
 PACK = LanguagePack(
     code="en",
     attribution=[
@@ -50,18 +65,8 @@ PACK = LanguagePack(
     wanting_said=[r"wants?", r"wanted", r"seek(?:s|ing)?", r"sought", r"propos(?:e|es|ed|ing)", r"ask(?:s|ed|ing)? for",
                   # a body's advice that a thing be done: "the panel recommended that all 40 be returned"
                   r"recommend(?:s|ed)?(?=(?: [\w,'\-]+){0,4}? that [^.;:\"]{1,80}? (?:not )?be )",
-                  # a request to a body: "asks the court to annul the fine"
-                  r"ask(?:s|ed|ing)? the (?:[\w\-]+ ){0,2}?(?:court|tribunal|judges?|government|ministry|minister|council"
-                  r"|regulator|authority|agency|board|commission|panel) to",
-                  # a request to a named body that it do a thing: "formally asked Kestavia to return 214
-                  # objects", "asked the federation's disciplinary panel on Tuesday to ban her" (not "asked
-                  # whether ...", "asked him to comment": no thing wanted done)
-                  r"ask(?:s|ed)? (?!(?:a|an|whether|if|how|what|why|when|where|who|whom|which|about|for|him|her|them|us|me"
-                  r"|you|it|reporters|journalists)\b)(?:(?:the|its|their) )?(?:(?!(?:was|were|is|are|had|has|have|would"
-                  r"|will|going|that|and|or|to)\b)[\w\-]+(?:'s?)? ){0,3}?(?!(?:was|were|is|are|had|has|have|would|will"
-                  r"|going|that|and|or|to)\b)[\w\-]+ (?:on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday) "
-                  r"|today |yesterday )?to(?= (?!(?:say|tell|explain|comment|clarify|confirm|answer|respond|reply|help|speak)\b)"
-                  r"[a-z]{2,} )"],
+                  # a request that another do a thing (the block of requests, at the end)
+                  *_REQUEST_TO_BODY, *_REQUEST_TO_NAME],
     as_said=[r"as", r"like"],
     so_says=[r"so"],
     according_to=[r"according to", r"in the words of", r"as quoted by", r"as (?:stated|announced|claimed) by",
@@ -767,6 +772,12 @@ PACK = LanguagePack(
     claim_duty_done=[r"(?:do|did) (?:its|their|his|her|our|my) (?:job|duty|work)",
                      r"act (?:properly|correctly|appropriately|responsibly|promptly|in time)",
                      r"fulfil+ (?:its|their|his|her|our|my) (?:duty|duties|obligations?|mandate)"],
+    # --- who said it (rules/2): requests (the last patterns of `wanting_said`) and others --
+    request_to_body=_REQUEST_TO_BODY,
+    request_to_name=_REQUEST_TO_NAME,
+    person_pronouns=[r"he", r"she"],
+    government_names=[r"(?:The )?Government of (?P<place>[A-Z][\w\-]+)"],
+    cleft_said=[r"(?:is|was|are|were|remains?) (?:exactly |precisely |just )?what"],
     normalize=fold,
     sentence_abbreviations=["Mr", "Mrs", "Ms", "Dr", "Prof", "Gen", "Col", "Lt", "Sgt", "Capt", "Gov", "Sen",
                             "Rep", "St", "approx", "est", "No", "vs", "Jan", "Feb", "Aug", "Sept", "Oct",

@@ -434,3 +434,120 @@ POSITIONS_HELD = [
                          ids=[f"{c[0]}: {c[1][:40]}" for c in POSITIONS_HELD])
 def test_rules2_reads_a_position_held(story_total_ban, cls, sentence, context, topics, expected):
     assert sorted(run(rules2, story_total_ban, sentence, topics, context), key=str) == sorted(expected, key=str)
+
+
+# --- who said it (round 12): a pronoun whose sentence before does not name its speaker -------
+
+from .test_rules2_speakers_round10 import world  # noqa: E402,F401 (a fixture)
+
+
+def _read_in(story, text, sentence, topics=("march-15",)):
+    """The findings of the excerpt whose sentence is `sentence` in the article `text`, its
+    context cut as the worker cuts it and the article given."""
+    import re
+
+    from ingest.excerpts import excerpts_cut
+
+    rules2._cache.clear()
+    [cut] = excerpts_cut(text, [("any", [re.compile(re.escape(sentence))])])
+    view = ExcerptView(id=1, sentence=cut.sentence, text=cut.text, topics=list(topics), day=D, article=text,
+                       position=cut.position)
+    return sorted((f.actor, f.question, f.position) for f in rules2.extract(rules2.story_rules(story), view))
+
+
+def test_he_or_she_is_no_body_named_alone_in_the_sentence_before(world):
+    # '"...," she said' after a sentence that names only a body ("The Dockers' Union would pay
+    # ..."): not the union, but the person who spoke before it
+    text = ("Ann Berg said on Monday that the company would lease the depot for ten years, and told a news "
+            "conference that the rent was fair. The Dockers' Union would pay for the rest.\n\n"
+            '"The police have no such device," she said.\n\nThe vote is on Friday.')
+    assert _read_in(world, text, '"The police have no such device," she said.') == [
+        ("company", "device-owned", "deny")]
+    # "it" may stand for the body
+    text = ("Ann Berg spoke on Monday. The Dockers' Union would pay for the rest.\n\n"
+            '"The police have no such device," it said.\n\nThe vote is on Friday.')
+    assert _read_in(world, text, '"The police have no such device," it said.') == [
+        ("union", "device-owned", "deny")]
+    # with nobody who spoke before the body, no one
+    text = ("The Dockers' Union would pay for the rest.\n\n"
+            '"The police have no such device," she said.\n\nThe vote is on Friday.')
+    assert _read_in(world, text, '"The police have no such device," she said.') == []
+
+
+@pytest.fixture
+def world_titled(world):
+    """`world` with a party whose leader's title is an alias of its own ("front leader")."""
+    from ledger.models import Actor
+
+    Actor.objects.create(story=world, key="front", name="Civic Front",
+                         aliases=[r"\bCivic Front\b", r"\bfront leader\b", r"\bIvo Sarn\b"])
+    rules2._cache.clear()
+    return world
+
+
+def test_and_joins_a_name_after_its_title(world_titled):
+    # "Both X and opposition leader Y said": the title and the name are one name, joined to X
+    assert sorted(run(rules2, world_titled, "Both the Dockers' Union and front leader Ivo Sarn said the police "
+                                            "have an LRAD.", ["march-15"])) == [
+        ("front", "device-owned", "affirm", None), ("union", "device-owned", "affirm", None)]
+    # a title alone before the name speaks as ever
+    assert run(rules2, world_titled, "Front leader Ivo Sarn said the police have an LRAD.", ["march-15"]) == [
+        ("front", "device-owned", "affirm", None)]
+    # a name that is an object stays out ("critics of X and front leader Y")
+    assert run(rules2, world_titled, "Critics of the Dockers' Union and front leader Ivo Sarn said the police "
+                                     "have an LRAD.", ["march-15"]) == [("front", "device-owned", "affirm", None)]
+
+
+@pytest.fixture
+def world_country(world):
+    """`world` with a government named by its country ("Government of Tessaly")."""
+    from ledger.models import Actor
+
+    Actor.objects.create(story=world, key="tessaly", name="Government of Tessaly (Foreign Ministry)",
+                         aliases=[r"\bTessalian government\b"])
+    rules2._cache.clear()
+    return world
+
+
+def test_a_countrys_name_stands_for_its_government(world_country):
+    # "Tessaly on Monday said ...": the country speaks by its government
+    assert run(rules2, world_country, "Tessaly on Monday said the police have an LRAD.", ["march-15"]) == [
+        ("tessaly", "device-owned", "affirm", None)]
+    # a place named as a place is no speaker
+    assert run(rules2, world_country, "Protesters in Tessaly said the police have an LRAD.", ["march-15"]) == []
+    assert run(rules2, world_country, "Tessaly's dockers said the police have an LRAD.", ["march-15"]) == []
+    # nor the subject of another verb, whose object's participle says it
+    assert run(rules2, world_country, "In return Tessaly signs a paper saying the police have an LRAD.",
+               ["march-15"]) == []
+
+
+def test_what_a_speaker_asks_for_in_a_cleft(story_total_ban):
+    # "A is what X (now) asks for": X wants A, the words before "is what"
+    assert run(rules2, story_total_ban, "A total ban, phased in over two years, is what the ministry now asks for.",
+               ["march-15"]) == [("ministry", "total-ban", "affirm", None)]
+    assert run(rules2, story_total_ban, "A total ban is what the Interior Ministry wants.", ["march-15"]) == [
+        ("ministry", "total-ban", "affirm", None)]
+    # not what another verb says of it, nor a saying that goes on after the verb
+    assert run(rules2, story_total_ban, "A total ban is what the Interior Ministry fears most.", ["march-15"]) == []
+    assert run(rules2, story_total_ban, "A total ban is what the Interior Ministry did not ask for.", ["march-15"]) == []
+    assert run(rules2, story_total_ban, "A total ban is what the Interior Ministry said it would never accept.",
+               ["march-15"]) == []
+
+
+@pytest.fixture
+def world_conference(world):
+    """`world` with a body whose name opens with its head noun, one not of the pack's list."""
+    from ledger.models import Actor
+
+    Actor.objects.create(story=world, key="masters", name="Conference of Harbour Masters",
+                         aliases=[r"\bHarbour Masters' Conference\b"])
+    rules2._cache.clear()
+    return world
+
+
+def test_a_body_is_the_head_noun_its_name_opens_with(world_conference):
+    # "Conference of Harbour Masters": "the conference" is that body
+    assert run(rules2, world_conference, "The conference said the police have an LRAD.", ["march-15"]) == [
+        ("masters", "device-owned", "affirm", None)]
+    # not a conference with another determiner
+    assert run(rules2, world_conference, "A conference said the police have an LRAD.", ["march-15"]) == []

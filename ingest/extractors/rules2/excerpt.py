@@ -479,18 +479,28 @@ def _chained(rules, back: _FurtherUp, s, low) -> list[Attribution]:
     if not rules.speakers.attribution.search(low):
         return []
     mentions = rules.names.mentions(s)
-    first = next((m for m in mentions if m.kind == "pronoun" or m.actor), None)
+    quoted = [(q.start(), q.end()) for q in _QUOTATION.finditer(s)]
+    first = next((m for m in mentions if (m.kind == "pronoun" or m.actor)
+                  and not any(a <= m.start < b for a, b in quoted)), None)  # not a name in what is said
     if not first or first.actor:
         return []
-    pronoun = re.compile(rf'^\W*{re.escape(low[first.start:first.end])}\b|"\s*,?\s*{re.escape(low[first.start:first.end])}\s')
+    word = re.escape(low[first.start:first.end])
+    pronoun = re.compile(rf'^\W*{word}\b|"\s*,?\s*{word}\s')
+    # '"...," she said.' opening its paragraph: its pronoun looks back into the paragraph before too
+    quote_first = re.compile(rf'^\s*"[^"]+"\s*,?\s*{word}\s')
+    person = rules.speakers.person_pronoun and rules.speakers.person_pronoun.fullmatch(low[first.start:first.end])
     n = rules.norm
     sentences = []
     for k in range(len(back)):
-        if k and not pronoun.match(lower(n(text_clean((sentences or [s])[-1])))):
+        if k and not pronoun.match(lower(n(text_clean((sentences or [s])[-1])))) \
+                and not (not sentences and quote_first.match(low)):
             break  # the paragraph before, only for a paragraph that opens with the pronoun
         for x in reversed(back[k]):
             x_low = lower(x)
             named = [m for m in rules.names.mentions(x) if m.actor]
+            if not sentences and person and named and rules.speakers.bodies_only(x):
+                sentences.append(x)  # "The club would find the rest.": no "she" there; the one who spoke before
+                continue
             if named or _PERSON.search(x, 1):
                 if not sentences:
                     return []  # the sentence just before names someone: read with it as ever
@@ -505,6 +515,7 @@ def _chained(rules, back: _FurtherUp, s, low) -> list[Attribution]:
 
 
 _PERSON = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+\s+[A-Z][a-z]+")  # "Ana Petrov": a person named, not an actor
+_QUOTATION = re.compile(r'"[^"]*"')
 
 
 def _reply(rules, excerpt, s, low, raw, next_paragraph, questions, seen, turn=""):

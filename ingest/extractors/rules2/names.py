@@ -165,6 +165,7 @@ class Names:
                 self._role_leads.append(leads_of(body))  # the role itself is in any match
         self.fuzzy_choices = list(self.fuzzy_names)
         self.surnames = self._surnames(actors, pack)
+        self.places = self._places(actors, pack)
         self.described, self._described_heads = self._described(actors, pack, det)
 
     @staticmethod
@@ -186,6 +187,24 @@ class Names:
                         or any(re.fullmatch(not_names, w.lower()) for w in parts) or len(parts[-1]) < 4:
                     continue
                 found.setdefault(parts[-1].lower(), set()).add(a.key)
+        return [(keys.pop(), re.compile(rf"(?<![\w'-]){re.escape(word)}(?![\w-])"))
+                for word, keys in found.items() if len(keys) == 1]
+
+    @staticmethod
+    def _places(actors, pack: LanguagePack) -> list[tuple[str, re.Pattern]]:
+        """A country's name for its government ("Maravel asked Kestavia to return ..." is the
+        Government of Maravel's request), from an actor's name that holds it (`government_names`),
+        read only capitalized, as a surname is (`mentions`), where no other actor's name is of
+        that place's government."""
+        if not pack.government_names:
+            return []
+        found: dict[str, set] = {}
+        for a in actors:
+            name = re.sub(r"\s*\(.*?\)", "", pack.normalize(a.name or "")).strip()
+            for p in pack.government_names:
+                m = re.fullmatch(p, name)
+                if m:
+                    found.setdefault(m.group("place").lower(), set()).add(a.key)
         return [(keys.pop(), re.compile(rf"(?<![\w'-]){re.escape(word)}(?![\w-])"))
                 for word, keys in found.items() if len(keys) == 1]
 
@@ -236,8 +255,10 @@ class Names:
             name = re.sub(r"\s*\(.*?\)", "", a.name or "").split()
             cut = next((i for i, w in enumerate(name) if w in pack.name_head_before), len(name))
             head = name[cut - 1].lower() if 1 < len(name) and cut > 0 else ""
+            # (a name that opens with its head, "Conference of Rectors of X", says its noun
+            # itself: "the conference", a noun of the pack's list or not)
             if head.isalpha() and len(head) > 3 and name[0][:1].isupper() and pack.name_head_nouns \
-                    and re.fullmatch(pack.name_head_nouns, head):
+                    and (re.fullmatch(pack.name_head_nouns, head) or (cut == 1 and len(name) > 2)):
                 heads[a.key] = head
         counts = {}
         for head in heads.values():
@@ -264,6 +285,9 @@ class Names:
                     found.append(Mention(a, b, key, s[a:b], "alias"))
         for key, pattern in self.surnames:
             found += [Mention(m.start(), m.end(), key, s[m.start():m.end()], "alias") for m in pattern.finditer(low)
+                      if s[m.start()].isupper()]
+        for key, pattern in self.places:  # a place for its government: a subject only close to its verb (speakers)
+            found += [Mention(m.start(), m.end(), key, s[m.start():m.end()], "place") for m in pattern.finditer(low)
                       if s[m.start()].isupper()]
         if self.described and any(head in low for head in self._described_heads):  # its head noun, as written
             for m in self.described.finditer(low):
@@ -310,7 +334,7 @@ class Names:
         # the alias "Mayor of X", not the role "the mayor" and a place), then pronouns and bare
         # role nouns where no name is: "The President" is the alias, not the role noun "the president".
         kept = []
-        for tier in (("alias", "role", "fuzzy"), ("generic", "pronoun")):
+        for tier in (("alias", "role", "fuzzy", "place"), ("generic", "pronoun")):
             for m in sorted((m for m in found if m.kind in tier), key=lambda m: (-(m.end - m.start), m.start)):
                 if all(m.end <= k.start or m.start >= k.end for k in kept):
                     kept.append(m)

@@ -22,10 +22,6 @@ _VERB_FIRST = re.compile(r"\W*\w+\s+(?:also\s+|then\s+|again\s+)?")  # "but repe
 _APPOSED = re.compile(r"\s*(?:[A-Z][\w.'\-]*\s+){0,3}?[A-Z][\w.'\-]*,\s*")  # "Ann Berg, "
 _OBJECT_THEN = re.compile(r"(?:[^\W\d][\w'\-]*\s+){0,4}?[^\W\d][\w'\-]*,(?=\s)")  # "reporters, adding ..."
 _PLUPERFECT = re.compile(r"\bhad\b")
-_REQUEST = re.compile(r"ask(?:s|ed|ing)?\s(?!.*\sfor$).*\sto$")  # "asked X to" (not "asked for")
-# a request to a body named by its kind ("asks the court to annul the fine"): no name needed
-_REQUEST_BODY = re.compile(r"^ask(?:s|ed|ing)?\sthe\s(?:[\w\-]+\s){0,2}?(?:court|tribunal|judges?|government|ministry|minister|council|regulator|authority"
-                           r"|agency|board|commission|panel)\sto$")
 _SPLICED_SUBJECT = re.compile(r"\s+[^\s,;:\"][^,;:\"]{0,80}?\s+")  # ", President Ann Berg on Friday (local time) |insisted"
 # a verb of saying capitalized after a capitalized word is part of a name ("the United States
 # Court"), not a title in capitals ("UNION SAYS") nor a sentence's first word
@@ -59,6 +55,16 @@ class Speakers(Subjects):
                                  + pack.held_view_said)
         self.held_view = words(pack.held_view_nouns)  # "the union's position is that": the union's words
         self.wanting = words(pack.wanting_said)
+        # "asked Orrelink to ban X" wants it done; "asks the court to annul it" too, the body by its kind
+        self.request_to_name = words(pack.request_to_name)
+        self.request_to_body = words(pack.request_to_body)
+        self.person_pronoun = words(pack.person_pronouns)
+        self.cleft = words(pack.cleft_said)
+        # between a cleft's subject and its verb, an adverb at most ("the conference| now |asks for")
+        self.cleft_gap = re.compile(rf"\s+(?:(?:{'|'.join(pack.joined_speaker_adverbs)})\s+)?") \
+            if pack.joined_speaker_adverbs else _SPACES
+        # a body's name or role ends with an institution's noun ("the club", "Dockers' Union")
+        self.body_head = re.compile(rf"(?:{pattern_lower(pack.name_head_nouns)})s?") if pack.name_head_nouns else None
         # "were warned", not "are saying": a participle after a word of the passive
         self.passive = re.compile(rf"(?<!\w)(?:{'|'.join(pack.passive)})\s+$", re.IGNORECASE) if pack.passive else None
         self.unwanted = re.compile(rf"(?:{'|'.join(pattern_lower(p) for p in pack.inserted_negation + pack.unsaid)})"
@@ -101,6 +107,7 @@ class Speakers(Subjects):
             if pack.preposed_not_said else None
         self.consequence = re.compile(rf",\s*(?:{'|'.join(pack.consequence_participles)})(?!\w)") \
             if pack.consequence_participles else None
+        self._determiner_word = re.compile(rf"(?<!\w)(?:{pattern_lower(det)})(?!\w)")
         self._determiner_only = re.compile(rf"\s*(?:(?:{det})\s+)?", re.IGNORECASE)
         self.according_gap = re.compile(rf"\s*(?:(?:{det})\s+)?(?:(?:{'|'.join(pack.source_nouns)})\s+)?(?:(?:{det})\s+)?",
                                         re.IGNORECASE) if pack.source_nouns else None
@@ -155,6 +162,9 @@ class Speakers(Subjects):
             names = self._labelled(label, mentions)
             if names:
                 out.append(Attribution([names[-1].actor], (label.end(), len(s)), "label", who=names[-1].text))
+        cleft = self._cleft(s, orig, mentions, in_quote, prev) if self.cleft else None
+        if cleft:
+            return out + [cleft]
         for c_start, c_end in bounds:
             found = self._clause(s, orig, c_start, c_end, mentions, in_quote, prev)
             if not found and out and c_start and (self._continues(s, c_start, c_end) or (
@@ -204,8 +214,10 @@ class Speakers(Subjects):
         clause_mentions = [m for m in mentions if c_start <= m.start < c_end]
         # "asked Orrelink to ban X": a request wants a thing done only of someone the story names
         # (not "asked residents to boil water", "asked a court to ...": a step, told as an act)
-        anchors = [a for a in anchors if not (_REQUEST.match(a[3]) and not _REQUEST_BODY.search(a[3]) and not any(
-            a[0] < m.start < a[1] and (m.actor or m.kind == "generic") for m in clause_mentions))]
+        if self.request_to_name:
+            anchors = [a for a in anchors if not (
+                self._request(self.request_to_name, s, a) and not self._request(self.request_to_body, s, a)
+                and not any(a[0] < m.start < a[1] and (m.actor or m.kind == "generic") for m in clause_mentions))]
         if self.relative:  # a verb in a relative clause is that clause's ("X, which Y accused of ..., said")
             inner = [(m.start(), m.end()) for m in self.relative.finditer(s, c_start, c_end)]
             for i, j in inner:  # "X, who told parliament that ..., has ...": X said it
@@ -257,6 +269,8 @@ class Speakers(Subjects):
                 # the speaker, not the one before the verb
                 subject = None if self._closing_name(s, orig, c_start, c_end, v_start, v_end, clause_mentions) \
                     else self.subject_at(s, clause_mentions, v_start, spliced or c_start)
+                if subject is not None and subject.kind == "place" and not self._place_says(s, subject, v_start, verb):
+                    continue  # "Maravel signs a paper saying ...": the paper's words, no government's
                 if subject is not None:  # ", saying ...": the clause's subject, not a name in its object
                     subject = self._participle_subject(s, orig, spliced or c_start, v_start, verb, clause_mentions,
                                                        in_quote) or subject
@@ -355,6 +369,70 @@ class Speakers(Subjects):
             out.append(att)
             covered.append((att.content[0], reach or att.content[1]))  # a nested saying stays unread
         return out
+
+    def _antecedent(self, s, m, prev, mentions, content=(0, 0), alt=None):
+        """As `Subjects._antecedent`, but "he" or "she" is no body named alone in the sentence
+        before with nobody saying anything there ("The club would find the rest. '...,' she
+        said.": no person there, so none; excerpt.py looks further up)."""
+        if prev and m.kind == "pronoun" and self.person_pronoun and self.person_pronoun.fullmatch(lower(m.text)) \
+                and self.bodies_only(prev):
+            prev = ""
+        return super()._antecedent(s, m, prev, mentions, content, alt)
+
+    def _coordinated(self, s, first, pool, *, forward: bool, orig: str = ""):
+        """As `Subjects._coordinated`, a name read with the title before it that is an alias of
+        the same actor ("opposition leader Rasmus Eklund"): one name, so "and" before the title
+        joins it ("Both the Savers' Association and opposition leader Rasmus Eklund said")."""
+        if not forward:
+            while True:
+                title = next((m for m in pool if m.end <= first.start and m.actor and m.actor == first.actor
+                              and m.end < first.start and not s[m.end:first.start].strip()), None)
+                if title is None:
+                    break
+                first = title
+        return super()._coordinated(s, first, pool, forward=forward, orig=orig)
+
+    def _cleft(self, s, orig, mentions, in_quote, prev) -> Attribution | None:
+        """"A smaller rise, phased in, is what the conference now asks for.": the words before
+        "is what" are what the subject of the verb closing the sentence says or wants (not "...
+        is what the ministry fears", no saying, nor "... is what it said it would never accept")."""
+        joint = self.cleft.search(s)
+        if not joint or in_quote(joint.start()) or not s[:joint.start()].strip(" ,\"'"):
+            return None
+        verbs = [v for v in self.attribution.finditer(s, joint.end()) if not in_quote(v.start())]
+        if len(verbs) != 1 or s[verbs[0].end():].strip(" .!?\"'"):
+            return None
+        v_start = verbs[0].start()
+        subject = self.subject_at(s, mentions, v_start, joint.end())
+        if subject is None or not self._determiner_only.fullmatch(s, joint.end(), subject.start) \
+                or not self.cleft_gap.fullmatch(s, subject.end, v_start):
+            return None
+        speakers = self._coordinated(s, subject, [m for m in mentions if m.end <= v_start], forward=False, orig=orig)
+        return self._attribution(s, speakers, (0, len(s[:joint.start()].rstrip(" ,"))), verbs[0].group(0), prev,
+                                 mentions, v_start)
+
+    def _place_says(self, s, place, v_start, verb) -> bool:
+        """A country's name speaks for its government only as the verb's own subject, with no
+        noun between ("Maravel on Friday formally asked ..."; not "Maravel signs a paper
+        saying ...", nor a participle after it)."""
+        return not verb.endswith("ing") and not self._determiner_word.search(s, place.end, v_start)
+
+    def bodies_only(self, sentence) -> bool:
+        """Whether `sentence` names actors only by a body's name or noun ("The club would find
+        the rest"), none of them saying anything: no antecedent of "he" or "she"."""
+        if not self.body_head:
+            return False
+        named = [x for x in self.names.mentions(sentence) if x.actor and not self.names.is_object(sentence, x)]
+        if not named or any(not self.body_head.fullmatch(lower(x.text).split()[-1].strip("'")) for x in named):
+            return False
+        return not any(att.speakers for att in self.read(sentence))
+
+    @staticmethod
+    def _request(rx, s, anchor) -> bool:
+        """Whether the anchor's words are a request of `rx`'s kind (read in place: what follows
+        "to" decides it)."""
+        m = rx.match(s, anchor[0]) if rx else None
+        return bool(m and m.end() == anchor[1])
 
     def _denied_until(self, s, v_end, c_end, in_quote) -> int:
         """Where what a verb of denial denies ends: before a second verb of saying joined to it
