@@ -626,6 +626,9 @@ class LanguagePack:
     # Between a verb of denial's object and a cue, the word that makes the cue the speaker's own
     # name for it ("dismissed the talk of charges as a witch-hunt"): the cue is not denied.
     position_denial_as: list[str] = field(default_factory=list)
+    # Right before a cue, words that keep it only outside an exception told before ("the ban
+    # would otherwise remain in force"): a yes in part.
+    position_exception: list[str] = field(default_factory=list)
     # --- hooks ---------------------------------------------------------------------------
     normalize: Callable[[str], str] = fold
     sentence_abbreviations: list[str] = field(default_factory=list)

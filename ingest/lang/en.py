@@ -771,6 +771,7 @@ PACK = LanguagePack(
     position_duration_condition=[r"as long as"],
     position_relative_dated=[r"on", r"in"],
     position_denial_as=[r"as"],
+    position_exception=[r"(?:will|would|shall|should|must|can|could|may|might) otherwise"],
     normalize=fold,
     sentence_abbreviations=["Mr", "Mrs", "Ms", "Dr", "Prof", "Gen", "Col", "Lt", "Sgt", "Capt", "Gov", "Sen",
                             "Rep", "St", "approx", "est", "No", "vs", "Jan", "Feb", "Aug", "Sept", "Oct",

@@ -21,7 +21,7 @@ def story_town(story):
     Question.objects.create(story=story, topic=town, key="close-plant", position=40,
                             text="Should the plant close?", keywords=[r"\bplant\b", r"\bclosure\b"],
                             affirm=[r"\bplant (should|must|will) (close|stay closed)\b", r"\bclose the plant\b",
-                                    r"\bclosure (should|must|will) (stay|remain) in force\b"],
+                                    r"\b(stay|remain)s? in force\b"],
                             deny=[r"\b(plant )?(can|could) be saved\b", r"\bkeep the plant open\b", r"\bscaremongering\b"],
                             partial=[r"\bpart of the plant\b"])
     Question.objects.create(story=story, topic=town, key="water-draw", position=41, kind="number",
@@ -111,3 +111,11 @@ def test_a_saying_dated_in_a_relative_clause_is_background(story_town):
     sentence = ("The Interior Minister, who on May 3 visited the town, told reporters on Friday that the plant "
                 "could be saved.")
     assert read(story_town, sentence) == [("ministry", "close-plant", "deny", None)]
+
+
+def test_a_yes_outside_an_exception_is_partial(story_town):
+    # "would otherwise ...": the yes holds but for the exception told before it
+    assert read(story_town, "The Interior Minister said the closure would otherwise remain in force until June.") == [
+        ("ministry", "close-plant", "partial", None)]
+    assert read(story_town, "The Interior Minister said the closure would remain in force until June.") == [
+        ("ministry", "close-plant", "affirm", None)]

@@ -251,8 +251,12 @@ class Positions:
                                         rf"[\s\"',]*$") if pack.position_duration_verbs else None
         self.duration_condition = re.compile(rf"\s*(?:{'|'.join(pack.position_duration_condition)})\s*") \
             if pack.position_duration_condition else None
+        self.duration_condition_end = re.compile(rf"(?:{'|'.join(pack.position_duration_condition)})$") \
+            if pack.position_duration_condition else None
         self.denial_as = re.compile(rf"\s(?:{'|'.join(pack.position_denial_as)})\s+(?:(?:{'|'.join(pack.determiners)})\s+)?$") \
             if pack.position_denial_as and pack.determiners else None
+        self.exception = re.compile(rf"(?<![\w-])(?:{'|'.join(pack.position_exception)})\s+$") \
+            if pack.position_exception else None
         # ", who on June 24 said ...": a saying dated in a relative clause, background to the news
         self.relative_dated = re.compile(
             rf",\s*(?:{'|'.join(pack.relative)})\s+(?:{'|'.join(pack.position_relative_dated)})\s+"
@@ -499,6 +503,8 @@ class Positions:
                 and not self._negated(c, m.start(), close=True):
             return "partial", 0.6, m.group(0)  # "a partial U-turn"
         st = self._deny(c, m, att) if "deny" in found else self._affirm(c, m, att)
+        if st and st[0] != "partial" and self.exception and self.exception.search(c, max(0, m.start() - 40), m.start()):
+            return "partial", min(st[1], 0.6), st[2]  # "the ban would otherwise remain in force": but for the exception
         if st and st[0] != "partial" and self.reversal_subject \
                 and self.reversal_subject.search(c[max(0, m.start() - 160):m.start()]):
             # "the reversal was the right decision", "ending the cut was a mistake"
@@ -772,7 +778,7 @@ class Positions:
         """A condition of the speaker's yes opening the clause right after the content `s[:b]`."""
         m = self.restrictive_after.match(s, b) if self.restrictive_after else None
         if m and self.duration_condition and self.duration_verb:
-            cond = re.search(rf"(?:{self.duration_condition.pattern})$", m.group(0))
+            cond = self.duration_condition_end.search(m.group(0))
             if cond and self.duration_verb.search(s, max(0, m.start() + cond.start() - 40), m.start() + cond.start()):
                 return False  # 'would stay in force "as long as the drought demands it"': how long, no condition
         return bool(m)
