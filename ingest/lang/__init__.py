@@ -628,6 +628,35 @@ class LanguagePack:
     # What joins a thing said to a cleft's speaker, whose verb of saying or wanting closes the
     # sentence: "A smaller rise is what the conference now asks for" (the conference wants it).
     cleft_said: list[str] = field(default_factory=list)
+    # --- wrong records and wrong answers (precision) ---------------------------------------
+    # Before a figure, the words of a cap or a limit set on it ("limit the site to 500,000
+    # litres a day", "the cap of 500,000"): under a question of what is (no modal in it, no
+    # such word among its own), a plan's bound, no measurement.
+    figure_cap_words: list[str] = field(default_factory=list)
+    # The modals that make a question one of a plan or a view ("How many jobs would a takeover
+    # cost?"), besides `figure_modal`: its figures may be caps.
+    figure_plan_modal: list[str] = field(default_factory=list)
+    # Before a figure's noun, words that make it another thing's: "a similar hole of 0.3 billion".
+    figure_similar: list[str] = field(default_factory=list)
+    # Under a measure (money), a verb whose sum is a cost borne, no sum the question names
+    # ("will cost households 2.9 billion" under a subsidy), unless its words name it.
+    figure_cost_verbs: list[str] = field(default_factory=list)
+    # A cue opening an infinitive that is a clause's subject, before a copula ("To revoke the
+    # licence now would be premature"): a judgement of the act, not the act wanted.
+    position_infinitive_subject: list[str] = field(default_factory=list)
+    # A condition of the restrictive list that, right after a verb of lasting, says how long,
+    # not on what ("stays in force as long as the drought lasts"): the verbs, and the words.
+    position_duration_verbs: list[str] = field(default_factory=list)
+    position_duration_condition: list[str] = field(default_factory=list)
+    # A relative clause dated to a day before its verb of saying ("X, who on June 24 said ...,
+    # told ..."): the saying is background, not the news. The prepositions of its date.
+    position_relative_dated: list[str] = field(default_factory=list)
+    # Between a verb of denial's object and a cue, the word that makes the cue the speaker's own
+    # name for it ("dismissed the talk of charges as a witch-hunt"): the cue is not denied.
+    position_denial_as: list[str] = field(default_factory=list)
+    # Right before a cue, words that keep it only outside an exception told before ("the ban
+    # would otherwise remain in force"): a yes in part.
+    position_exception: list[str] = field(default_factory=list)
     # --- hooks ---------------------------------------------------------------------------
     normalize: Callable[[str], str] = fold
     sentence_abbreviations: list[str] = field(default_factory=list)

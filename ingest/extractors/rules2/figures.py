@@ -258,6 +258,21 @@ class Figures:
             if pack.figure_designation_article else None
         self.month_before = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_month_before)})\s+$", re.IGNORECASE) \
             if pack.figure_month_before else None
+        # a cap or a limit set on the figure ("would limit the site to 500,000 litres a day", "the
+        # cap of 500,000", "capped the water it may pump at 500,000"): under a question of what
+        # is, a plan's bound; a question with a modal ("would a takeover cost?") or the word itself
+        # ("what noise limit?") takes it
+        caps = "|".join(pack.figure_cap_words)
+        self.cap_before = re.compile(rf"(?<![\w-])(?:{caps})(?![\w-])(?:\s+[^,;:.!?\d]{{0,40}}?)?\s+(?:of|at|to)\s+"
+                                     rf"(?:(?:{leads})\s+)*$", re.IGNORECASE) if caps else None
+        self.cap_question = words(pack.figure_modal + pack.figure_plan_modal + pack.figure_cap_words) if caps else None
+        # "a similar hole of 0.3 billion": the figure of another thing like it
+        self.similar = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_similar)})\s+(?:[\w'-]+\s+){{0,2}}?(?:of\s+)?"
+                                  rf"(?:(?:{leads})\s+)*$", re.IGNORECASE) if pack.figure_similar else None
+        # "will cost households 2.9 billion" under a subsidy: a cost borne, no sum the question names
+        self.cost_before = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_cost_verbs)})\s+(?:[^\W\d][\w'-]*\s+){{0,2}}"
+                                      rf"(?:(?:{leads})\s+)*$", re.IGNORECASE) if pack.figure_cost_verbs else None
+        self.cost_word = words(pack.figure_cost_verbs) if pack.figure_cost_verbs else None
         self.other_counts: dict[str, re.Pattern] = {}  # by question: the keywords of the others of its unit (counts_of)
         self.other_units: dict[str, re.Pattern] = {}  # by question: the nouns the others count (counts_of)
         self.percent_words = re.compile(rf"(?:{'|'.join(pack.figure_percent_words)})", re.IGNORECASE) \
@@ -409,6 +424,12 @@ class Figures:
             if self.refuted_after and (r := self.refuted_after.match(c, m.end())) \
                     and not re.search(r"[,;:]|\b(?:that|which|who|and|or)\b", r.group(0)):
                 continue  # "45 decibels is not a limit, it is a closure": what the figure is not
+            if self.similar and self.similar.search(c, max(0, m.start() - 40), m.start()):
+                continue  # "came through a similar hole of 0.3 billion": another thing's figure
+            if self.cap_before and (cap := self.cap_before.search(c, max(0, m.start() - 60), m.start())) \
+                    and not self.cap_question.search(getattr(q, "text", "") or "") \
+                    and not (q.keywords and q.keywords.search(cap.group(0))):
+                continue  # "would limit the site to 500,000 litres a day" under how much it draws: a bound set
             if self.elsewhen and self._of_another_year(c, m.start(), m.end()):
                 continue  # "up from 1,500 last year": a figure of another year, in its clause
             high, end = None, m.end()
@@ -469,6 +490,12 @@ class Figures:
             if at_unit and any(self._counts(f) for f in self.figure_rx.finditer(at_unit.group(0).lstrip(", "))):
                 at_unit = None  # "Sept. 13, demanding a 40% raise": the unit is the next figure's
             with_unit = bool(at_unit)
+            if unit and unit.measure and self.cost_before \
+                    and (cost := self.cost_before.search(c, max(0, m.start() - 40), m.start())) \
+                    and not (q.keywords and any(k.start() < m.start() for k in q.keywords.finditer(
+                        c, cost.start(), min(len(c), m.end() + 30)))) \
+                    and not self.cost_word.search(getattr(q, "text", "") or ""):
+                continue  # "will cost households 2.9 billion" under the subsidy: a cost borne, not the sum asked
             if unit and unit.measure and self.sum_before:
                 sum_of = self.sum_before.search(c, max(0, m.start() - 60), m.start()) or (
                     at_unit and self.sum_after.match(c, at_unit.end()))

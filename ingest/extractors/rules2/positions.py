@@ -234,6 +234,35 @@ class Positions:
             rf"(?:{'|'.join(pack.position_evidence_verbs)})\s+(?:[\w'-]+\s+){{0,4}}$") \
             if pack.position_none_subject and pack.position_evidence_verbs else None
 
+        # precision: an infinitive that is its clause's subject, before a copula ("to revoke the
+        # licence now would be premature"): a judgement of the act, said by what follows the copula
+        self.infinitive_subject = re.compile(
+            rf"(?:^|[,;:]|(?<!\w)(?:{'|'.join(pack.complementizer)}))\s*(?:{'|'.join(pack.position_infinitive_subject)})\s+$") \
+            if pack.position_infinitive_subject and pack.complementizer else None
+        # (the copula a few words on, none of them opening a clause of its own: "to revoke it before
+        # it is renewed" is no subject)
+        opener = "|".join(pack.relative + pack.complementizer + pack.subordinate + pack.conditional + pack.pronouns
+                          + pack.first_person)
+        self.copula_after = re.compile(rf"(?:\s+(?!(?:{opener})(?![\w'-]))[\w'-]+){{0,5}}?\s+"
+                                       rf"(?P<copula>{'|'.join(pack.position_copula)})(?![\w'-])") \
+            if pack.position_copula and opener else None
+        # "stays in force as long as the drought lasts": how long, not on what condition
+        self.duration_verb = re.compile(rf"(?<![\w-])(?:{'|'.join(pack.position_duration_verbs)})(?:\s+[\w'-]+){{0,2}}?"
+                                        rf"[\s\"',]*$") if pack.position_duration_verbs else None
+        self.duration_condition = re.compile(rf"\s*(?:{'|'.join(pack.position_duration_condition)})\s*") \
+            if pack.position_duration_condition else None
+        self.duration_condition_end = re.compile(rf"(?:{'|'.join(pack.position_duration_condition)})$") \
+            if pack.position_duration_condition else None
+        self.denial_as = re.compile(rf"\s(?:{'|'.join(pack.position_denial_as)})\s+(?:(?:{'|'.join(pack.determiners)})\s+)?$") \
+            if pack.position_denial_as and pack.determiners else None
+        self.exception = re.compile(rf"(?<![\w-])(?:{'|'.join(pack.position_exception)})\s+$") \
+            if pack.position_exception else None
+        # ", who on June 24 said ...": a saying dated in a relative clause, background to the news
+        self.relative_dated = re.compile(
+            rf",\s*(?:{'|'.join(pack.relative)})\s+(?:{'|'.join(pack.position_relative_dated)})\s+"
+            rf"(?:{'|'.join(pack.figure_month_before)})(?![\w'-])[^,;:.!?\"]{{0,40}}$", re.IGNORECASE) \
+            if pack.position_relative_dated and pack.relative and pack.figure_month_before else None
+
     def unstated(self, s: str, a: int, b: int) -> bool:
         """The content s[a:b] is no statement: a question, a saying recalled from before, or
         hearsay about the saying."""
@@ -250,6 +279,8 @@ class Positions:
                               or ((opener := _OPENER.match(prefix)) and self.recalled.search(opener.group(1)))):
             # "three weeks ago you said ...", "Back in 2019, the ministry said ...": an earlier saying, recalled
             return True
+        if self.relative_dated and self.relative_dated.search(prefix[-80:]):
+            return True  # "The minister, who on June 24 said the permit would stay, told ...": background
         if self.recalled_own and self.recalled_own.match(c):
             return True
         if self.recalled_after and self.recalled_after.match(c):
@@ -463,17 +494,37 @@ class Positions:
         if (both := self._both_sides(c, found, att)):
             return both
         m = found.get("deny") or found["affirm"]
+        if (judged := self._judged_act(c, m, "deny" if "deny" in found else "affirm")) is not None:
+            # "to revoke the licence now would be a mistake": the act judged; no side unless dismissed
+            return judged or None
         if self._unclear(c, m, att):
             return None  # when or how, or kept from happening: no position either way
         if self.degree and self.degree.search(c[max(0, m.start() - 30):m.start()]) \
                 and not self._negated(c, m.start(), close=True):
             return "partial", 0.6, m.group(0)  # "a partial U-turn"
         st = self._deny(c, m, att) if "deny" in found else self._affirm(c, m, att)
+        if st and st[0] != "partial" and self.exception and self.exception.search(c, max(0, m.start() - 40), m.start()):
+            return "partial", min(st[1], 0.6), st[2]  # "the ban would otherwise remain in force": but for the exception
         if st and st[0] != "partial" and self.reversal_subject \
                 and self.reversal_subject.search(c[max(0, m.start() - 160):m.start()]):
             # "the reversal was the right decision", "ending the cut was a mistake"
             return ("affirm" if st[0] == "deny" else "deny"), min(st[1], 0.6), st[2]
         return st
+
+    def _judged_act(self, c: str, m: re.Match, pos: str) -> tuple[str, float, str] | bool | None:
+        """The cue `m` (of side `pos`) opens an infinitive that is its clause's subject, a copula
+        after it ("to revoke the licence today would be to decide before the review"): the act
+        is judged, not wanted. The other side when the judgement dismisses it ("... would be a
+        mistake"), False when it says no side; None when the cue is no such subject."""
+        if not (self.infinitive_subject and self.copula_after) \
+                or not self.infinitive_subject.search(c, max(0, m.start() - 30), m.start()):
+            return None
+        cop = self.copula_after.match(c, m.end())
+        if not cop:
+            return None
+        if self.dismissal and self.dismissal.match(c, cop.start("copula")):
+            return ("affirm" if pos == "deny" else "deny"), 0.6, m.group(0)
+        return False
 
     def _both_sides(self, c: str, found: dict, att: Attribution) -> tuple[str, float, str] | None:
         """An affirm cue and a deny cue in two clauses of the content, each read as its own
@@ -638,6 +689,8 @@ class Positions:
         between = c[verb.end():at]
         if re.search(r"[;.,]", between):
             return False  # "rejected the claims, saying ...": the rest is the speaker's own
+        if self.denial_as and self.denial_as.search(between):
+            return False  # "dismissed the talk of charges as a witch-hunt": the speaker's own name for it
         if self.denial_always and self.denial_always.fullmatch(verb.group(0)):
             return True
         return bool(self.denial_object and self.denial_object.search(between))
@@ -723,7 +776,12 @@ class Positions:
 
     def restricted_after(self, s: str, b: int) -> bool:
         """A condition of the speaker's yes opening the clause right after the content `s[:b]`."""
-        return bool(self.restrictive_after and self.restrictive_after.match(s, b))
+        m = self.restrictive_after.match(s, b) if self.restrictive_after else None
+        if m and self.duration_condition and self.duration_verb:
+            cond = self.duration_condition_end.search(m.group(0))
+            if cond and self.duration_verb.search(s, max(0, m.start() + cond.start() - 40), m.start() + cond.start()):
+                return False  # 'would stay in force "as long as the drought demands it"': how long, no condition
+        return bool(m)
 
     def restricts(self, q: QuestionRules) -> bool:
         """Whether a condition of the speaker's own makes a yes partial on `q`: a question of what
@@ -740,12 +798,18 @@ class Positions:
             return None
         cue_at = c.lower().find(cue.lower()) if cue else -1
         spans = [m.span() for m in self.restrictive.finditer(c)
-                 if not (cue_at >= 0 and cue_at <= m.start() < cue_at + len(cue))]
+                 if not (cue_at >= 0 and cue_at <= m.start() < cue_at + len(cue)) and not self._duration(c, m)]
         if not spans:
             return None
         for a, b in spans:
             c = c[:a] + " " * (b - a) + c[b:]
         return c
+
+    def _duration(self, c: str, m: re.Match) -> bool:
+        """The condition `m` says how long, after a verb of lasting: "stays in force as long as
+        the drought lasts" (not "can reopen as long as it is inspected")."""
+        return bool(self.duration_condition and self.duration_verb and self.duration_condition.fullmatch(m.group(0))
+                    and self.duration_verb.search(c, max(0, m.start() - 40), m.start()))
 
     def conditional_in(self, c: str, cue: str, prefix: str) -> bool:
         """A condition in the content (outside the cue that fired), or opening the sentence."""
@@ -755,6 +819,8 @@ class Positions:
         for m in self.conditional.finditer(c):
             if cue_at >= 0 and cue_at <= m.start() < cue_at + len(cue):
                 continue
+            if self._duration(c, m):
+                continue  # "stays in force as long as the drought lasts": how long, no condition
             if self.concessive and self.concessive.search(c[max(0, m.start() - 12):m.start()]):
                 continue  # "even if": the statement stands
             return True
