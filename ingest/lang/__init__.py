@@ -628,7 +628,7 @@ class LanguagePack:
     # What joins a thing said to a cleft's speaker, whose verb of saying or wanting closes the
     # sentence: "A smaller rise is what the conference now asks for" (the conference wants it).
     cleft_said: list[str] = field(default_factory=list)
-    # --- wrong records and wrong answers (precision) ---------------------------------------
+    # --- caps, costs and other things' figures; acts judged, durations, background (rules/2) ---
     # Before a figure, the words of a cap or a limit set on it ("limit the site to 500,000
     # litres a day", "the cap of 500,000"): under a question of what is (no modal in it, no
     # such word among its own), a plan's bound, no measurement.

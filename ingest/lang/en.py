@@ -778,7 +778,7 @@ PACK = LanguagePack(
     person_pronouns=[r"he", r"she"],
     government_names=[r"(?:The )?Government of (?P<place>[A-Z][\w\-]+)"],
     cleft_said=[r"(?:is|was|are|were|remains?) (?:exactly |precisely |just )?what"],
-    # wrong records and wrong answers (precision)
+    # caps, costs and other things' figures; acts judged, durations, background (rules/2 figures, positions)
     figure_cap_words=[r"cap(?:s|ped|ping)?", r"limit(?:s|ed|ing)?", r"ceilings?", r"quotas?", r"maximum",
                       r"allowances?"],
     figure_plan_modal=[r"will", r"would"],
