@@ -1,5 +1,8 @@
-"""rules/2 reads a yes-or-no question's claim from the question as put: a statement that
-restates it, or denies it, takes a side though no cue the user wrote says so (claims.py). The
+"""rules/2 reads a yes-or-no question's claim from the question as put (claims.py): a statement
+that restates it, or denies it, takes a side though no cue the user wrote says so. The claim
+said in other words: knowing ("knew of"), kept back ("held back"), a cause named as the cause
+or one of several, a thing said safe or lawful in other shapes or among other words, a rule
+kept or broken, a cause's effect said with its own verb, a deed told with no doer. The
 sentences are invented, in the story of the test world."""
 import pytest
 
@@ -8,6 +11,10 @@ from ingest.lang import pack_for
 
 from .test_rules2_proposals import question
 from .test_rules2_real_shapes import found
+
+
+def on(story, key, sentence):
+    return [f for f in found(story, sentence) if f[1] == key]
 
 
 @pytest.fixture
@@ -136,3 +143,188 @@ def test_an_adjective_of_time_names_no_manner():
         "act", "hide", ("ministry",), ("warning", "lrad"), "the ministry")
     assert claims.read("Was the warning given too early?") is None  # a how other than late
     assert claims.read("Was the warning given too late?").kind == "timely"
+
+
+# --- knowing, holding back, a cause, a thing said safe --------------------------------------------
+
+@pytest.fixture
+def story_knowing(story):
+    # each with a cue the user wrote that none of the sentences below says
+    question(story, "knew", "Did the Interior Ministry know of the LRAD tests before the march?",
+             [r"\bknew\b", r"\baware\b", r"\bknowledge\b", r"\btests?\b"], affirm=[r"\bzzz\b"])
+    question(story, "hid", "Did the Interior Ministry hide warnings about the LRAD?", [r"\bwarnings?\b"],
+             affirm=[r"\bzzz\b"])
+    question(story, "panic", "Was the panic caused by an LRAD?", [r"\bpanic\b", r"\bLRAD\b"], affirm=[r"\bzzz\b"])
+    question(story, "safe", "Is the LRAD safe?", [r"\bsafe\b", r"\bLRAD\b"], affirm=[r"\bzzz\b"])
+    question(story, "home", "Is the new depot a safe home for the LRAD?", [r"\bdepot\b"], affirm=[r"\bzzz\b"])
+    return story
+
+
+def test_knowing_of_a_thing_keeps_what_was_known():
+    claims = Claims(pack_for("en"))
+    assert claims.read("Did the ministry know of the tests?") == Claim("act", "know of", ("ministry",), ("test",),
+                                                                       "the ministry")
+
+
+def test_knew_of_it_in_other_words(story_knowing):
+    assert on(story_knowing, "knew", "The students said the Interior Ministry knew of the LRAD tests.") == [
+        ("students", "knew", "affirm")]
+    assert on(story_knowing, "knew", "The students said the Interior Ministry was aware of the tests in January.") == [
+        ("students", "knew", "affirm")]
+    assert on(story_knowing, "knew", "The Interior Ministry said it had no knowledge of the tests.") == [
+        ("ministry", "knew", "deny")]
+    assert on(story_knowing, "knew", "The students said the Interior Ministry knew in January.") == [
+        ("students", "knew", "affirm")]
+    # knowing of another thing is not the claim
+    assert on(story_knowing, "knew", "The students said the Interior Ministry knew of 22 injured people.") == []
+
+
+def test_warnings_held_back(story_knowing):
+    assert on(story_knowing, "hid", "The students said the Interior Ministry had held back the warnings.") == [
+        ("students", "hid", "affirm")]
+    assert on(story_knowing, "hid", "The students said the Interior Ministry kept back the warnings for weeks.") == [
+        ("students", "hid", "affirm")]
+
+
+def test_a_cause_named_as_the_cause(story_knowing):
+    assert on(story_knowing, "panic", "The students said they see the LRAD as the main cause of the panic.") == [
+        ("students", "panic", "affirm")]
+
+
+def test_one_cause_of_several(story_knowing):
+    assert on(story_knowing, "panic", "The Interior Ministry said the LRAD was one of several causes of the panic.") == [
+        ("ministry", "panic", "partial")]
+    assert on(story_knowing, "panic", "The Interior Ministry said the LRAD was one possible explanation among several.") == [
+        ("ministry", "panic", "partial")]
+
+
+def test_safe_in_other_shapes(story_knowing):
+    assert on(story_knowing, "safe", "The Interior Ministry said the LRAD was as safe as any loudspeaker.") == [
+        ("ministry", "safe", "affirm")]
+    assert on(story_knowing, "safe", "The Interior Ministry last week declared the LRAD safe.") == [
+        ("ministry", "safe", "affirm")]
+    assert on(story_knowing, "safe", "The Interior Ministry said the LRAD was safe to use at short range.") == [
+        ("ministry", "safe", "affirm")]
+
+
+def test_a_safe_thing_of_a_kind():
+    claims = Claims(pack_for("en"))
+    assert claims.read("Is the new depot a safe home for the LRAD?") == Claim("said", "safe", ("depot",), (), "the new depot")
+
+
+def test_a_safe_thing_of_a_kind_said(story_knowing):
+    assert on(story_knowing, "home", "The students said the new depot is not a safe home for it.") == [
+        ("students", "home", "deny")]
+    assert on(story_knowing, "home", "The Interior Ministry said the depot was a safe place.") == [
+        ("ministry", "home", "affirm")]
+
+
+# --- the claim restated in other words ------------------------------------------------------------
+
+@pytest.fixture
+def story_in_other_words(story):
+    # each with a cue the user wrote that none of the sentences below says
+    question(story, "safe", "Is the new depot safe?", [r"\bdepot\b"], affirm=[r"\bzzz\b"])
+    question(story, "unlawful", "Is the LRAD contract unlawful?", [r"\bcontract\b"], affirm=[r"\bzzz\b"])
+    question(story, "breach", "Did the Interior Ministry breach the terms of the contract?", [r"\bcontract\b"],
+             affirm=[r"\bzzz\b"])
+    question(story, "kill", "Did the LRAD cause the crowd crush on the bridge?", [r"\bcrush\b", r"\bLRAD\b"],
+             affirm=[r"\bzzz\b"])
+    question(story, "panic", "Were the LRAD tests to blame for the panic?", [r"\bpanic\b", r"\bLRAD\b"],
+             affirm=[r"\bzzz\b"])
+    question(story, "looted", "Did the police loot the depot?", [r"\bdepot\b"], affirm=[r"\bzzz\b"])
+    return story
+
+
+def test_one_of_several_words_said_of_it(story_in_other_words):
+    assert on(story_in_other_words, "safe", "The students said the new depot was dry and safe.") == [
+        ("students", "safe", "affirm")]
+    assert on(story_in_other_words, "unlawful", 'The Interior Ministry said the contract was "fair, legal and cheap".') == [
+        ("ministry", "unlawful", "deny")]
+    # a negation before the words turns them all
+    assert on(story_in_other_words, "safe", "The students said the new depot was not dry and safe.") == [
+        ("students", "safe", "deny")]
+
+
+def test_safe_said_with_another_word(story_in_other_words):
+    assert on(story_in_other_words, "safe", "The Interior Ministry insists the depot is sound.") == [
+        ("ministry", "safe", "affirm")]
+    assert on(story_in_other_words, "safe", "The students said the depot was a real danger to anyone inside.") == [
+        ("students", "safe", "deny")]
+    assert on(story_in_other_words, "safe", "The students said the depot is structurally sound.") == [
+        ("students", "safe", "affirm")]
+
+
+def test_called_safe_or_unlawful(story_in_other_words):
+    assert on(story_in_other_words, "safe", "The students said nobody would call that depot safe.") == [
+        ("students", "safe", "deny")]
+    assert on(story_in_other_words, "safe", "The Interior Ministry said every engineer would call the depot safe.") == [
+        ("ministry", "safe", "affirm")]
+
+
+def test_lawful_said_with_a_verb(story_in_other_words):
+    assert on(story_in_other_words, "unlawful", "The Interior Ministry said the contract complied fully with "
+                                         "procurement rules.") == [("ministry", "unlawful", "deny")]
+    assert on(story_in_other_words, "unlawful", "The students said the contract broke the rules.") == [
+        ("students", "unlawful", "affirm")]
+    # rules of another thing kept are not the claim's
+    assert on(story_in_other_words, "unlawful", "The students said the ministry broke the rules.") == []
+
+
+def test_a_rule_kept_is_not_broken(story_in_other_words):
+    assert on(story_in_other_words, "breach", "The Interior Ministry said it complied with every term of the contract.") == [
+        ("ministry", "breach", "deny")]
+    # keeping another thing is not the claim's
+    assert on(story_in_other_words, "breach", "The Interior Ministry said it kept its promise to the students.") == []
+
+
+def test_an_effect_said_with_its_own_verb(story_in_other_words):
+    claims = Claims(pack_for("en"))
+    assert claims.read("Did the leak from the dam cause the fish kill in the river?").object_words[:3] == (
+        "the", "fish", "kill")
+    assert on(story_in_other_words, "kill", "The students said the LRAD crushed the crowd against the railings.") == [
+        ("students", "kill", "affirm")]
+    assert on(story_in_other_words, "panic", "The students said the LRAD tests drove the panic.") == [
+        ("students", "panic", "affirm")]
+
+
+def test_a_deed_told_with_no_doer(story_in_other_words):
+    assert on(story_in_other_words, "looted", "The students said the depot was looted.") == [("students", "looted", "affirm")]
+    assert on(story_in_other_words, "looted", "The students said the depot was plundered in the night.") == [
+        ("students", "looted", "affirm")]
+    # done by another
+    assert on(story_in_other_words, "looted", "The Interior Ministry said the depot was looted by rioters.") == []
+
+
+def test_a_deed_done_to_a_part(story_in_other_words):
+    assert on(story_in_other_words, "looted", "The students said most of the depot was ransacked.") == [
+        ("students", "looted", "partial")]
+
+
+
+def test_nobody_who_would_call_it_so(story_in_other_words):
+    assert on(story_in_other_words, "safe", "Nobody who has seen the cracks would call that depot safe, the students said.") == [
+        ("students", "safe", "deny")]
+    assert on(story_in_other_words, "unlawful", "Nobody who has read the contract would call it legal, the students said.") == []
+    assert on(story_in_other_words, "unlawful", "Nobody who has read it would call the contract legal, the students said.") == [
+        ("students", "unlawful", "affirm")]
+
+
+def test_no_doer_over_another_clause(story_in_other_words):
+    question(story_in_other_words, "stopped", "Has the depot stopped production?", [r"\bproduction\b"], affirm=[r"\bzzz\b"])
+    assert on(story_in_other_words, "stopped", "The students said production was stopped on Monday.") == [
+        ("students", "stopped", "affirm")]
+    assert on(story_in_other_words, "stopped", "The students called on the depot to halt production until the leak "
+                                        "was stopped.") == []
+
+
+def test_owed_sooner_or_possible_sooner(story):
+    question(story, "late", "Were the marchers warned too late?", [r"\bwarning\b", r"\bwarned\b"], affirm=[r"\bzzz\b"])
+    question(story, "slow", "Did the Interior Ministry react too slowly to the march?", [r"\bmarch", r"\bwarn"],
+             affirm=[r"\bzzz\b"])
+    assert on(story, "late", "The students said the marchers should have been warned much earlier.") == [
+        ("students", "late", "affirm")]
+    assert on(story, "slow", "The students said the Interior Ministry could have warned the marchers sooner.") == [
+        ("students", "slow", "partial")]
+    # another who could have left sooner is no part of it
+    assert on(story, "late", "The students said some marchers could have left sooner.") == []

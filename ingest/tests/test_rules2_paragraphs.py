@@ -1,11 +1,15 @@
-"""rules/2 beyond the sentence before: a quotation that runs on over several paragraphs (each
-continuation paragraph opens with a quotation mark and names no speaker: its sentences are
-the speaker's of the opening attribution), and a pronoun chain ("She said A. She added B.")
-followed back to the last sentence whose speaker is an actor. Each article is written for
-this test; none is taken from a news story."""
+"""rules/2 beyond the excerpt's sentence, in its paragraphs: a quotation that runs on over
+several paragraphs (each continuation paragraph opens with a quotation mark and names no
+speaker: its sentences are the speaker's of the opening attribution), a pronoun chain ("She
+said A. She added B.") followed back to the last sentence whose speaker is an actor, and a
+statement in the sentence after the excerpt's, in its paragraph, when that sentence names no
+topic and its speaker is the sentence's going on (a transcript's turn, a pronoun's chain, a
+quotation carried on). Each article is written for this test; none is taken from a news story."""
 import pytest
 
-from .test_rules2 import story2, story3  # noqa: F401 (fixtures)
+from ingest.extractors import ExcerptView, rules2
+
+from .test_rules2 import D, story2, story3  # noqa: F401 (fixtures)
 from .test_rules2_answers import read_in
 
 T = ["march-15"]
@@ -78,3 +82,45 @@ def test_rules2_splits_each_paragraph_further_up_once_per_excerpt(story3, monkey
     found = read_in(story3, text, "She added that the LRAD must be banned.", T)
     assert [(a, p) for a, _, p, *_ in found] == [("ministry", "affirm")]
     assert len(split) == len(set(split)) and split
+
+
+# --- a statement in the next sentence of the paragraph, the speaker going on ----------------------
+
+def read(story, sentence, text):
+    """(actor, question, position, quote) of each finding of the excerpt."""
+    rules2._cache.clear()
+    view = ExcerptView(id=1, sentence=sentence, text=text, topics=["march-15"], day=D,
+                       article=text, position=text.find(sentence))
+    return sorted((f.actor, f.question, f.position, f.quote)
+                  for f in rules2.extract(rules2.story_rules(story), view))
+
+
+def test_the_speaker_goes_on_in_the_next_sentence(story3):
+    for sentence, after in [
+        # a transcript's turn: the label's speaker says the next sentence too
+        ("VUČIĆ: The police used an LRAD on Saturday, I will not hide that.", "But the device must be banned."),
+        # a pronoun's chain: the sentence's speaker adds the next
+        ("Vučić said the LRAD had not been used on Saturday.", "He added that the device must be banned."),
+        # a quotation carried on past the saying
+        ('"The LRAD was not used on Saturday," Vučić said.', '"The device must be banned."'),
+    ]:
+        text = sentence + " " + after
+        assert ("president", "device-banned", "affirm", after) in read(story3, sentence, text), sentence
+
+
+def test_not_another_speaker_a_presenter_or_an_excerpt_of_its_own(story3):
+    for sentence, after in [
+        ("Vučić said the LRAD had not been used on Saturday.", "The students said the device must be banned."),
+        ("PRESENTER: The police used an LRAD on Saturday.", "The device must be banned."),
+        # the reporter's own line after the saying
+        ("Vučić said the LRAD had not been used on Saturday.", "The device must be banned, critics say."),
+    ]:
+        text = sentence + " " + after
+        assert not [f for f in read(story3, sentence, text) if f[3] == after], (sentence, after)
+    # names the topic: an excerpt of its own, which reads itself (no record twice)
+    sentence, after = "VUČIĆ: The police used an LRAD on Saturday.", "The LRAD must be banned."
+    text = sentence + " " + after
+    assert not [f for f in read(story3, sentence, text) if f[3] == after]
+    # the next paragraph is no longer the sentence's
+    sentence, after = "Vučić said the LRAD had not been used on Saturday.", "He added that the device must be banned."
+    assert not [f for f in read(story3, sentence, sentence + "\n\n" + after) if f[3] == after]

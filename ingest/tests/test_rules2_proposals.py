@@ -1,6 +1,9 @@
-"""rules/2 reads a "should" question's proposal from the question as put: backing or opposing
-what it proposes is a position, though no cue the user wrote says so (proposals.py). The
-sentences are invented, in the story of the test world."""
+"""rules/2 reads a "should" question's proposal from the question as put (proposals.py): backing
+or opposing what it proposes is a position, though no cue the user wrote says so. The act in
+other words and in everyday ones ("give back" for return), a thing the act is said of with a
+verb neither keeping nor undoing it ("Should the depot reopen?"), a re- verb said as its base
+and "again", the thing's opposite state ("should stay"), a request put to another, and a
+backing on a condition (in part). The sentences are invented, in the story of the test world."""
 import pytest
 
 from ingest.extractors.rules2.proposals import Proposals
@@ -303,3 +306,158 @@ def test_a_thing_to_be_made_so(story):
         ("ministry", "compulsory", "deny")]
     assert found(story, "The Interior Ministry opposes compulsory LRAD training.") == [
         ("ministry", "compulsory", "deny")]
+
+
+# --- the act said of the thing, a re- verb with "again", a backing on a condition -----------------
+
+@pytest.fixture
+def story_reopen(story):
+    question(story, "reopen", "Should the LRAD depot reopen?", affirm=[r"\bzzz\b"])
+    return story
+
+
+def test_the_act_said_of_the_thing_itself(story_reopen):
+    # "reopen" neither keeps nor undoes the depot: the depot said to reopen is the act backed
+    assert found(story_reopen, "The students said the LRAD depot should reopen.") == [("students", "reopen", "affirm")]
+    assert found(story_reopen, "The Interior Ministry said the LRAD depot should be allowed to reopen.") == [
+        ("ministry", "reopen", "affirm")]
+    # negated inside the cue: the other side
+    assert found(story_reopen, "The students said the LRAD depot must not reopen.") == [("students", "reopen", "deny")]
+
+
+def test_the_act_said_of_the_thing_on_a_condition_is_in_part(story_reopen):
+    assert found(story_reopen, "The Interior Ministry said the LRAD depot can reopen once the fence is mended.") == [
+        ("ministry", "reopen", "partial")]
+    assert found(story_reopen, "The students said the LRAD depot must not reopen until the inquiry reports.") == [
+        ("students", "reopen", "partial")]
+
+
+def test_a_re_verb_said_with_again(story_reopen):
+    # "open again" is "reopen"
+    assert found(story_reopen, "The students said the LRAD depot should open again.") == [("students", "reopen", "affirm")]
+
+
+@pytest.fixture
+def story_rebuild_again(story):
+    question(story, "rebuild", "Should the ministry rebuild the LRAD depot?", affirm=[r"\bzzz\b"])
+    return story
+
+
+def test_a_re_verb_done_to_the_thing_with_again(story_rebuild_again):
+    assert found(story_rebuild_again, "The students said the LRAD depot must be built again.") == [
+        ("students", "rebuild", "affirm")]
+    assert found(story_rebuild_again, "The Interior Ministry said it sees no reason to build the LRAD depot again.") == [
+        ("ministry", "rebuild", "deny")]
+
+
+@pytest.fixture
+def story_sign(story):
+    question(story, "sign", "Should the ministry sign the LRAD contract?", affirm=[r"\bzzz\b"])
+    return story
+
+
+def test_a_backing_on_a_condition_is_in_part(story_sign):
+    assert found(story_sign, "The students said they back the LRAD contract, provided the price is published.") == [
+        ("students", "sign", "partial")]
+    assert found(story_sign, "The students said they back the LRAD contract.") == [("students", "sign", "affirm")]
+    # an opposition on a condition is no backing in part ("against it unless ...")
+    assert ("students", "sign", "partial") not in found(
+        story_sign, "The students said they oppose the LRAD contract unless the price is published.")
+
+
+def test_a_thing_wanted_done_does_not_reach_over_a_condition(story_sign):
+    # "would accept the contract if it is signed in public": a condition, read as one (no
+    # record), not "accept the contract ... signed"
+    assert found(story_sign, "The students said they would accept the LRAD contract if it is signed in public.") == []
+
+
+# --- a request put to another, the act in everyday words, the thing's opposite state --------------
+
+@pytest.fixture
+def story_return(story):
+    question(story, "return", "Should the ministry return the LRAD devices to the manufacturer?", affirm=[r"\bzzz\b"])
+    return story
+
+
+def test_a_request_put_to_another_with_a_longer_object(story_return):
+    # the one asked named with more words than a backing's gap takes ("in Novi Sad")
+    assert found(story_return, "The students want the police chief in Novi Sad to return the LRAD devices.") == [
+        ("students", "return", "affirm")]
+    assert found(story_return, "The students on Monday called on the head of the city police to return the LRAD devices.") == [
+        ("students", "return", "affirm")]
+    assert found(story_return, "The students urged the head of the city police not to return the LRAD devices.") == [
+        ("students", "return", "deny")]
+
+
+def test_a_request_to_say_or_another_clause_is_no_request_of_the_act(story_return):
+    assert found(story_return, "The students want the police chief in Novi Sad to say whether the LRAD devices will go.") == []
+    # the gap holds another's verb: what the chief plans is no request of the students
+    assert found(story_return, "The students asked why the police chief had decided to return the LRAD devices.") == []
+
+
+def test_the_act_in_everyday_words(story_return):
+    assert found(story_return, "The students said the ministry should give the LRAD devices back.") == [
+        ("students", "return", "affirm")]
+    assert found(story_return, "The students said the ministry should hand back the LRAD devices.") == [
+        ("students", "return", "affirm")]
+    assert found(story_return, "The students called for the LRAD devices to be sent back.") == [
+        ("students", "return", "affirm")]
+
+
+def test_the_thing_goes_back_or_stays(story_return):
+    assert found(story_return, "The students said the LRAD devices must go back to the manufacturer.") == [
+        ("students", "return", "affirm")]
+    assert found(story_return, "The students said the LRAD devices should go home.") == [
+        ("students", "return", "affirm")]
+    assert found(story_return, "The Interior Ministry said the LRAD devices should stay in the capital.") == [
+        ("ministry", "return", "deny")]
+    assert found(story_return, "The Interior Ministry said it would keep the LRAD devices.") == [
+        ("ministry", "return", "deny")]
+    assert found(story_return, "The Interior Ministry wants to keep the LRAD devices.") == [
+        ("ministry", "return", "deny")]
+
+
+def test_a_stay_of_another_thing_or_of_a_thing_not_moved_is_none(story_return):
+    # "stay" said of the students, not of the devices
+    assert found(story_return, "The Interior Ministry said the students should stay away from the LRAD depot.") == []
+
+
+@pytest.fixture
+def story_close(story):
+    question(story, "close", "Should the ministry close the LRAD depot?", affirm=[r"\bzzz\b"])
+    return story
+
+
+def test_go_back_is_no_reading_of_an_act_that_moves_nothing(story_close):
+    assert found(story_close, "The students said the LRAD depot must go back to its old owners.") == []
+
+
+def test_a_plan_denied_in_quotation_marks(story_return):
+    assert found(story_return, 'The Interior Ministry said it had "no plans" to return the LRAD devices.') == [
+        ("ministry", "return", "deny")]
+
+
+def test_keeping_backed_by_another_is_not_the_speakers(story_return):
+    assert found(story_return, "The students said the Interior Ministry wants to keep the LRAD devices.") == []
+
+
+def test_the_things_pronoun_opening_what_was_said(story_return):
+    assert found(story_return, "The students said they must go back to the manufacturer, the LRAD devices.") == [
+        ("students", "return", "affirm")]
+    assert found(story_return, '"They should stay where they are," the Interior Ministry said of the LRAD devices.') == [
+        ("ministry", "return", "deny")]
+    # not a pronoun inside what was said: "the students say the police think they should stay"
+    assert found(story_return, "The students said the police think they should stay, the LRAD devices.") == []
+
+
+@pytest.fixture
+def story_withdraw(story):
+    question(story, "withdraw", "Should the LRAD devices be withdrawn from service?", affirm=[r"\bzzz\b"])
+    return story
+
+
+def test_a_thing_undone_kept_by_its_pronoun(story_withdraw):
+    assert found(story_withdraw, "The Interior Ministry, which bought the LRAD devices, still says they should stay.") == [
+        ("ministry", "withdraw", "deny")]
+    # "it" is not "the devices"
+    assert found(story_withdraw, "The Interior Ministry, which bought the LRAD devices, still says it should stay.") == []

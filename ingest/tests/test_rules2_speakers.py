@@ -1,5 +1,9 @@
 """rules/2, who said it: shapes of attribution that real reporting uses and rules/2 misread
-before, each with a sentence written for this test (none taken from an article)."""
+before: credits, stand-ins, names in full or by a longer name than the alias, a body named by
+its head noun and some words of its name, a bare title, beliefs and requests said, speakers
+joined by "and" or across an apposition, a pronoun whose sentence before names no speaker,
+labels and live-blog entries. Each sentence is written for this test (none taken from an
+article), in the test story's world."""
 import pytest
 
 from ingest.extractors import ExcerptView, rules2
@@ -15,6 +19,24 @@ def story_courier(story3):  # noqa: F811
     Outlet.objects.create(story=story3, key="courier", name="The Lanport Courier")
     rules2._cache.clear()
     return story3
+
+
+@pytest.fixture
+def world(story3):  # noqa: F811
+    """story3 with a union whose leader is named (Mara Kovac) and a company whose chief
+    executive is (Ann Berg)."""
+    from ledger.models import Actor
+
+    Actor.objects.create(story=story3, key="union", name="Dockers' Union",
+                         aliases=[r"\bDockers' Union\b", r"\bMara Kovac\b"])
+    Actor.objects.create(story=story3, key="company", name="Orrelink", aliases=[r"\bOrrelink\b", r"\bAnn Berg\b"])
+    rules2._cache.clear()
+    return story3
+
+
+def said(story, sentence, context=None, topics=("march-15",)):
+    rules2._cache.clear()
+    return sorted(run(rules2, story, sentence, list(topics), context))
 
 
 # (class, sentence, context (None: the sentence alone), topics, what rules/2 must find)
@@ -436,10 +458,7 @@ def test_rules2_reads_a_position_held(story_total_ban, cls, sentence, context, t
     assert sorted(run(rules2, story_total_ban, sentence, topics, context), key=str) == sorted(expected, key=str)
 
 
-# --- who said it (round 12): a pronoun whose sentence before does not name its speaker -------
-
-from .test_rules2_speakers_round10 import world  # noqa: E402,F401 (a fixture)
-
+# --- a pronoun whose sentence before does not name its speaker ------------------------------------
 
 def _read_in(story, text, sentence, topics=("march-15",)):
     """The findings of the excerpt whose sentence is `sentence` in the article `text`, its
@@ -551,3 +570,255 @@ def test_a_body_is_the_head_noun_its_name_opens_with(world_conference):
         ("masters", "device-owned", "affirm", None)]
     # not a conference with another determiner
     assert run(rules2, world_conference, "A conference said the police have an LRAD.", ["march-15"]) == []
+
+
+# --- who said it in general news shapes -----------------------------------------------------------
+
+MINISTRY_DENIES = [("ministry", "device-owned", "deny", None)]
+
+
+def test_a_live_blog_entry_with_a_dash_after_its_time_is_labelled(world):
+    # "14:09 - X: ..." as "14:09 X: ...": the label's speaker says what follows
+    assert said(world, "14:09 - Interior Ministry: the police have no such device.") == MINISTRY_DENIES
+    assert said(world, "14:09 - Mara Kovac to reporters: the police have an LRAD.") == [
+        ("union", "device-owned", "affirm", None)]
+    # an entry with no actor in its label says nothing
+    assert said(world, "14:09 - Update: the police have an LRAD.") == []
+
+
+def test_a_label_that_names_whom_its_speaker_speaks_for(world):
+    # "ANA PETROVIC, Dockers' Union: ...": the body after the comma, when the person is no actor
+    assert said(world, "ANA PETROVIC, Dockers' Union: The police have an LRAD.") == [
+        ("union", "device-owned", "affirm", None)]
+    # the person's own name first, when it is an actor's
+    assert said(world, "ANN BERG, Dockers' Union: The police have an LRAD.") == [
+        ("company", "device-owned", "affirm", None)]
+    # "09:58 - Orrelink's counsel, Ana Petrovic:": the body whose role is named first
+    assert said(world, "09:58 - Orrelink's counsel, Ana Petrovic: the police have an LRAD.") == [
+        ("company", "device-owned", "affirm", None)]
+    # not a sentence that opens with a phrase and a comma
+    assert said(world, "For the students, one thing is clear: the police have an LRAD.") == []
+
+
+def test_an_inverted_saying_names_the_person_after_a_role_and_its_title(world):
+    # "..., declared the chief executive, Ann Berg, to our newspaper": Berg, not the role noun
+    # (which would be the speaker of the sentence before)
+    for sentence in ('"The police have no such device," declared the chief executive, Ann Berg, to our newspaper.',
+                     '"The police have no such device," declared the director general Ann Berg to our newspaper.',
+                     '"The police have no such device," said the company\'s chair, Ann Berg.'):
+        text = "The Interior Ministry says the police have an LRAD. " + sentence
+        assert said(world, sentence, text) == [("company", "device-owned", "deny", None)], sentence
+    # a story's role before another actor's name is only that person's title
+    assert said(world, '"The police have an LRAD," said the minister, Mara Kovac.') == [
+        ("union", "device-owned", "affirm", None)]
+    # a role with no name after it is still the role's actor
+    assert said(world, '"The police have no such device," said the minister.') == MINISTRY_DENIES
+
+
+def test_a_participle_of_saying_is_the_clauses_subjects(world):
+    # ", saying ...": the clause's subject, not a name in its verb's object nearer to it
+    assert said(world, "The Interior Ministry opened proceedings on Monday to revoke Orrelink Ferries' licence for the "
+                       "depot, saying the police have no such device.") == MINISTRY_DENIES
+    # names joined as the subject all say it
+    assert said(world, "The students and Orrelink both welcomed the vote on Monday, saying the police have an "
+                       "LRAD.") == [("company", "device-owned", "affirm", None), ("students", "device-owned", "affirm", None)]
+    # a subject in a clause before the comma is not the participle's ("After ..., X said ...")
+    assert said(world, "The Interior Ministry said on Monday that the police have no such device.") == MINISTRY_DENIES
+
+
+def test_a_second_saying_after_and_a_title(world):
+    # "X said A, and Minister Ann Berg said B": Berg's saying is hers, after her title and first name
+    assert said(world, "The students said the police have an LRAD, and Chief Executive Ann Berg said the police "
+                       "have no such device.") == [("company", "device-owned", "deny", None),
+                                                   ("students", "device-owned", "affirm", None)]
+
+
+def test_names_joined_before_a_title(world):
+    # "X and Chief Executive Ann Berg said": both, the title no part of the join
+    assert said(world, "The students and Chief Executive Ann Berg said the police have an LRAD.") == [
+        ("company", "device-owned", "affirm", None), ("students", "device-owned", "affirm", None)]
+
+
+def test_expecting_that_is_a_belief_said(world):
+    # "expects that ...", like "believes that ..."
+    assert said(world, "The Interior Ministry expects that the police will have no such device.") == MINISTRY_DENIES
+    assert said(world, "The Interior Ministry expects the students to march.") == []
+
+
+def test_a_report_and_a_persons_office_speak_for_the_one_before(world):
+    # "the report says": like "the statement says", the one actor the sentence before names
+    sentence = '"The police have no such device," the report says.'
+    assert said(world, sentence, "The Interior Ministry published its review of the march. " + sentence) == \
+        MINISTRY_DENIES
+    # "his office says", "her lawyer said": the person the sentence before names
+    sentence = "His office says the police have no such device."
+    assert said(world, sentence, "The Interior Minister was in Novi Sad on Monday. " + sentence) == MINISTRY_DENIES
+
+
+def test_a_pronoun_is_not_a_name_that_owns_a_thing(world):
+    # "Orrelink's owner, Mara Kovac, ... she": Kovac, not Orrelink
+    assert said(world, "Orrelink's owner, Mara Kovac, arrived on Monday and she said the police have an LRAD.") == [
+        ("union", "device-owned", "affirm", None)]
+
+
+def test_a_request_to_a_body_is_wanting(world):
+    # "asks the court to ...": like "calls on the court to ..."
+    assert said(world, "The students asked the administrative court to ban the LRAD.") == [
+        ("students", "device-banned", "affirm", None)]
+    # a body's counsel speaks for it, as its lawyer does
+    assert said(world, "The counsel for the students, Ana Petrovic, asks the court to ban the LRAD.") == [
+        ("students", "device-banned", "affirm", None)]
+    assert said(world, "The students asked the minister whether the LRAD would be banned.") == []
+
+
+def test_describing_a_thing_as_something_is_saying_so(world):
+    # "described X as Y" says X is Y
+    assert said(world, "The Interior Ministry described the LRAD as one of the police's devices.") == []
+    assert said(world, "The Interior Ministry described reports of an LRAD as false, saying the police have no such "
+                       "device.") == MINISTRY_DENIES
+    assert said(world, "The students described the video as proof that the police have an LRAD.") == [
+        ("students", "device-owned", "affirm", None)]
+
+
+def test_a_name_with_its_of_phrase_and_an_aside_before_its_verb(world):
+    # "Mara Kovac of the Dockers' Union, speaking from the gallery, says ...": the name's, past its
+    # "of" phrase and the aside
+    assert said(world, "Mara Kovac of the Dockers' Union, speaking from the public gallery of the council chamber, "
+                       "says the police have an LRAD.") == [("union", "device-owned", "affirm", None)]
+    # a role's "of" phrase names whom it speaks for: "the chief of X, Ann Berg, said"
+    assert said(world, "The chief of the Dockers' Union, Ana Petrovic, said the police have an LRAD.") == [
+        ("union", "device-owned", "affirm", None)]
+
+
+# --- a body named by its head noun and some words of its name -------------------------------------
+
+@pytest.fixture
+def bodies(story3):  # noqa: F811
+    """story3 with two associations (one head noun, two names) and a national agency."""
+    from ledger.models import Actor
+
+    Actor.objects.create(story=story3, key="insurers", name="Valdran Insurers' Association",
+                         aliases=[r"\bInsurers' Association\b"])
+    Actor.objects.create(story=story3, key="residents", name="Harbour Residents' Association",
+                         aliases=[r"\bResidents' Association\b"])
+    Actor.objects.create(story=story3, key="agency", name="National Maritime Safety Agency",
+                         aliases=[r"\bNational Maritime Safety Agency\b", r"\bNMSA\b"])
+    rules2._cache.clear()
+    return story3
+
+
+def bodies_said(story, sentence):
+    rules2._cache.clear()
+    return sorted(actor for actor, *_ in run(rules2, story, sentence, ["march-15"]))
+
+
+def test_a_place_s_body_by_the_words_of_its_name(bodies):
+    # "Sarvenia's health agency": the country's agency whose name holds "health"
+    assert bodies_said(bodies, "Valdra's safety agency said on Monday that the police have an LRAD.") == ["agency"]
+    assert bodies_said(bodies, "The maritime agency said on Monday that the police have an LRAD.") == ["agency"]
+
+
+def test_a_word_of_the_name_with_its_ending_changed(bodies):
+    # "the Valdran insurance association" is the Valdran Insurers' Association, not the residents'
+    assert bodies_said(bodies, "The Valdran insurance association said the police have an LRAD.") == ["insurers"]
+    assert bodies_said(bodies, "The harbour association said the police have an LRAD.") == ["residents"]
+
+
+def test_words_not_of_the_name_name_no_body(bodies):
+    # a head noun two bodies share, with words of neither's name: no one
+    assert bodies_said(bodies, "The farmers' association said the police have an LRAD.") == []
+    assert bodies_said(bodies, "Valdra's transport agency said the police have an LRAD.") == []
+
+
+# --- a body's advice, a bare title, speakers joined across an apposition --------------------------
+
+def speakers(story, sentence):
+    """Each attribution's speakers, in order."""
+    rules2._cache.clear()
+    rules = rules2.story_rules(story)
+    return [a.speakers for a in rules.speakers.read(rules.norm(sentence))]
+
+
+def test_a_body_recommends_what_it_wants(world):
+    # "the panel recommended that X be done": the body's position, as "wants" is
+    assert said(world, "The Dockers' Union recommended on Monday that the LRAD be banned.") == [
+        ("union", "device-banned", "affirm", None)]
+    assert speakers(world, "Orrelink recommends that the LRAD be banned.") == [["company"]]
+    # advice that is no call for a thing to be done ("that shareholders accept") is read as no saying
+    assert speakers(world, "Orrelink recommended that shareholders accept the offer.") == []
+    # an adjective ("the recommended level") is no saying
+    assert said(world, "The recommended level for the LRAD is lower, the report says.") == []
+
+
+@pytest.fixture
+def secretariat(world):
+    """world with a body whose alias spells its title two ways (a group of alternatives)."""
+    from ledger.models import Actor
+
+    Actor.objects.create(story=world, key="harbour", name="Harbour Secretariat", aliases=[r"\bHarbour Secretar(y|iat)\b"])
+    rules2._cache.clear()
+    return world
+
+
+def test_a_bare_title_is_the_one_body_whose_alias_spells_it(secretariat):
+    # "Both the secretary and Ann Berg said": "the secretary" is the Harbour Secretar(y|iat)
+    assert speakers(secretariat, "Both the secretary and Ann Berg said the police have an LRAD.") == [
+        ["harbour", "company"]]
+
+
+def test_a_name_in_apposition_after_a_joined_one(world):
+    # "both X and the company, the firm Y, insist": X and Y
+    assert speakers(world, "Both the Dockers' Union and the company, the firm Orrelink, insist that the police have "
+                           "an LRAD.") == [["union", "company"]]
+    # an apposition with no joining word before it joins nothing: one speaker
+    assert speakers(world, "The Dockers' Union, Orrelink, said the police have an LRAD.") == [["union"]]
+
+
+# --- "ruled out", a body's review, a request that another do a thing ------------------------------
+
+def read(story, sentence, prev=""):
+    """Each attribution: its speakers, its verb, what it says, whether it denies."""
+    rules2._cache.clear()
+    rules = rules2.story_rules(story)
+    s = rules.norm(sentence)
+    return [(a.speakers, a.verb, s[a.content[0]:a.content[1]], a.denial)
+            for a in rules.speakers.read(s, rules.norm(prev)) if not a.negated]
+
+
+def test_ruled_out_is_a_no(world):
+    # "X ruled out Y": X says no to Y, as "rejected" does
+    assert read(world, "Orrelink ruled out on Monday any purchase of an LRAD.") == [
+        (["company"], "ruled out", "ruled out on Monday any purchase of an LRAD.", True)]
+    assert run(rules2, world, "The army ruled out that the police have an LRAD.", ["march-15"]) == [
+        ("army", "device-owned", "deny", None)]
+    # a second verb joined to it says its own thing, no part of the no
+    assert read(world, "Orrelink ruled out any purchase of an LRAD, and proposed that the police rent one.") == [
+        (["company"], "ruled out", "ruled out any purchase of an LRAD", True)]
+    # in the passive, nobody in the clause says it
+    assert read(world, "A purchase of an LRAD was ruled out by the board.") == []
+
+
+def test_a_review_speaks_for_the_body_before(world):
+    prev = "The Dockers' Union published its review of the night on Monday."
+    assert read(world, '"The police have an LRAD," the review said.', prev) == [
+        (["union"], "said", '"The police have an LRAD,"', False)]
+    assert run(rules2, world, 'The review said the police have an LRAD.', ["march-15"],
+               prev + ' The review said the police have an LRAD.') == [("union", "device-owned", "affirm", None)]
+    # a review of another thing, or a review board, is no document of the one before
+    assert read(world, 'The review board said the police have an LRAD.', prev) == []
+    assert read(world, 'The review of the union said the police have an LRAD.', prev) == []
+
+
+def test_a_request_that_another_do_a_thing_is_wanting(world):
+    # "asked X to ban Y": the speaker wants it done, as "called for" says
+    assert read(world, "The Dockers' Union formally asked Orrelink on Monday to ban the LRAD.") == [
+        (["union"], "asked orrelink on monday to", "asked Orrelink on Monday to ban the LRAD.", False)]
+    assert read(world, "The Dockers' Union asked Orrelink's safety officer to ban the LRAD.")[0][0] == ["union"]
+    # not a question put ("asked whether"), nor a request to say something
+    assert read(world, "The Dockers' Union asked Orrelink whether the police have an LRAD.") == []
+    assert read(world, "The Dockers' Union asked Orrelink to comment on the LRAD.") == []
+    assert read(world, "The Dockers' Union asked him to explain the LRAD.") == []
+    # nor a request to people the story does not name: a step told, no position
+    assert read(world, "The Dockers' Union asked residents near the port to ban the LRAD.") == []
+    # nor a hedge: "could not rule out" is no no
+    assert read(world, "Orrelink could not rule out that the police have an LRAD.") == []

@@ -1,8 +1,8 @@
-"""rules/2 reads a yes-or-no question's claim (claims.py, things.py), round 11: the question's
-thing named in other words, where the statement itself shows the link. A thing the question
-marks with a year ("Was the 2019 renovation to blame for the leaks?") is named again by the
-year with another noun: "the 2019 plasterwork", "the work of 2019", "the plastering done in
-2019". The sentences are invented, in the story of the test world."""
+"""rules/2 reads a yes-or-no question's claim (claims.py, things.py) where the question's thing
+is named in other words and the statement itself shows the link: a thing the question marks
+with a year ("Was the 2019 renovation to blame for the leaks?") named again by the year with
+another noun ("the 2019 plasterwork", "the work of 2019", "the plastering done in 2019"). The
+sentences are invented, in the story of the test world."""
 import pytest
 
 from ingest.extractors.rules2.claims import Claims
