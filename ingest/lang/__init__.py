@@ -736,9 +736,10 @@ _SPECIAL = set("\\.^$*+?{}[]()|")
 _WAYS = 64
 
 
-def _group_end(p: str, i: int) -> int:
-    """The index after the group that opens at p[i] ("("), or -1."""
-    depth, k, in_class = 0, i, False
+def _outside_classes(p: str, start: int = 0):
+    """(index, character) of each character of `p` from `start` that is neither escaped nor
+    inside a character class."""
+    k, in_class = start, False
     while k < len(p):
         c = p[k]
         if c == "\\":
@@ -748,40 +749,37 @@ def _group_end(p: str, i: int) -> int:
             in_class = c != "]"
         elif c == "[":
             in_class = True
-            if p[k + 1:k + 2] == "]":
+            if p[k + 1:k + 2] == "]":  # a "]" first in a class is one of its characters
                 k += 1
-        elif c == "(":
+        else:
+            yield k, c
+        k += 1
+
+
+def _group_end(p: str, i: int) -> int:
+    """The index after the group that opens at p[i] ("("), or -1."""
+    depth = 0
+    for k, c in _outside_classes(p, i):
+        if c == "(":
             depth += 1
         elif c == ")":
             depth -= 1
             if depth == 0:
                 return k + 1
-        k += 1
     return -1
 
 
 def _top_level(p: str) -> list[str]:
     """`p` split at its alternation outside any group."""
-    parts, depth, k, start, in_class = [], 0, 0, 0, False
-    while k < len(p):
-        c = p[k]
-        if c == "\\":
-            k += 2
-            continue
-        if in_class:
-            in_class = c != "]"
-        elif c == "[":
-            in_class = True
-            if p[k + 1:k + 2] == "]":
-                k += 1
-        elif c == "(":
+    parts, depth, start = [], 0, 0
+    for k, c in _outside_classes(p):
+        if c == "(":
             depth += 1
         elif c == ")":
             depth -= 1
         elif c == "|" and depth == 0:
             parts.append(p[start:k])
             start = k + 1
-        k += 1
     return parts + [p[start:]]
 
 
