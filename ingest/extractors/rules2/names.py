@@ -187,8 +187,7 @@ class Names:
                         or any(re.fullmatch(not_names, w.lower()) for w in parts) or len(parts[-1]) < 4:
                     continue
                 found.setdefault(parts[-1].lower(), set()).add(a.key)
-        return [(keys.pop(), re.compile(rf"(?<![\w'-]){re.escape(word)}(?![\w-])"))
-                for word, keys in found.items() if len(keys) == 1]
+        return _one_actor_words(found)
 
     @staticmethod
     def _places(actors, pack: LanguagePack) -> list[tuple[str, re.Pattern]]:
@@ -205,8 +204,7 @@ class Names:
                 m = re.fullmatch(p, name)
                 if m:
                     found.setdefault(m.group("place").lower(), set()).add(a.key)
-        return [(keys.pop(), re.compile(rf"(?<![\w'-]){re.escape(word)}(?![\w-])"))
-                for word, keys in found.items() if len(keys) == 1]
+        return _one_actor_words(found)
 
     @staticmethod
     def _described(actors, pack: LanguagePack, det: str):
@@ -283,12 +281,12 @@ class Names:
                     tail = _TAIL_CAPITALS.match(s, m.end()) if capital else None
                     b = tail.end() if tail else m.end()
                     found.append(Mention(a, b, key, s[a:b], "alias"))
-        for key, pattern in self.surnames:
-            found += [Mention(m.start(), m.end(), key, s[m.start():m.end()], "alias") for m in pattern.finditer(low)
-                      if s[m.start()].isupper()]
-        for key, pattern in self.places:  # a place for its government: a subject only close to its verb (speakers)
-            found += [Mention(m.start(), m.end(), key, s[m.start():m.end()], "place") for m in pattern.finditer(low)
-                      if s[m.start()].isupper()]
+        # a surname, and a place for its government (a subject only close to its verb: speakers),
+        # read only capitalized
+        for words_, kind in ((self.surnames, "alias"), (self.places, "place")):
+            for key, pattern in words_:
+                found += [Mention(m.start(), m.end(), key, s[m.start():m.end()], kind) for m in pattern.finditer(low)
+                          if s[m.start()].isupper()]
         if self.described and any(head in low for head in self._described_heads):  # its head noun, as written
             for m in self.described.finditer(low):
                 said = [w.rstrip("'") for w in m.group(1).split()]
@@ -364,3 +362,9 @@ class Names:
         owners = {key for (key, _), words in zip(self.actors, self._actor_words, strict=True)
                   if re.search(rf"\b{head}", words, re.IGNORECASE)}
         return owners.pop() if len(owners) == 1 else None
+
+
+def _one_actor_words(found: dict[str, set]) -> list[tuple[str, re.Pattern]]:
+    """(actor, the word as a whole word) for each word of `found` that one actor alone has."""
+    return [(keys.pop(), re.compile(rf"(?<![\w'-]){re.escape(word)}(?![\w-])"))
+            for word, keys in found.items() if len(keys) == 1]
