@@ -182,6 +182,25 @@ def test_every_record_says_why(story2):
     assert f.position == "deny" and "denied" in f.rationale and "LRAD" not in f.rationale
 
 
+def test_one_excerpt_that_fails_to_read_loses_its_own_records_alone(story2, monkeypatch, caplog):
+    """An error reading one excerpt (a fault put in here on purpose) is logged with the
+    excerpt's id; the batch's other excerpts keep their records."""
+    good = "The Interior Ministry denied that the police have any sound device."
+    real = rules2.extract
+
+    def failing(rules, excerpt, **kw):
+        if excerpt.id == 2:
+            raise AttributeError("a fault on purpose")
+        return real(rules, excerpt, **kw)
+
+    monkeypatch.setattr(rules2, "extract", failing)
+    views = [ExcerptView(id=i, sentence=good, text=good, topics=["march-15"], day=D) for i in (1, 2, 3)]
+    with caplog.at_level("ERROR", logger="ingest.extractors.rules2"):
+        result = rules2.RulesExtractor2().extract_batch(story2, views)
+    assert [len(result.findings[i]) for i in (1, 2, 3)] == [1, 0, 1]
+    assert "excerpt 2 not read" in caplog.text and "a fault on purpose" in caplog.text
+
+
 def test_text_clean():
     assert text_clean("The minister said the\noffer fell short of the\ndemand.") == \
         "The minister said the offer fell short of the demand."

@@ -314,6 +314,22 @@ def test_rules2_reads_two_short_answers_of_a_turn_together(story3, text, expecte
     assert read_in(story3, text, "To own an LRAD, never.", ["march-15"]) == sorted(expected)
 
 
+def test_rules2_reads_a_label_whose_capital_is_not_ascii(story3):
+    """A label is matched on the folded text ("SAPIC:"); as written ("ŠAPIĆ:") it still ends
+    at its colon: the quote is the answer, and two short answers of the turn are read
+    together, where a batch once failed on it."""
+    from ledger.models import Actor
+
+    Actor.objects.create(story=story3, key="mayor", name="Mayor", aliases=[r"\bŠapić\b"])
+    rules2._cache.clear()
+    assert read_in(story3, "ŠAPIĆ: Only for warnings, yes. To own an LRAD, never.", "To own an LRAD, never.",
+                   ["march-15"]) == [("mayor", "device-owned", "partial", None, None,
+                                      "Only for warnings, yes. To own an LRAD, never.")]
+    assert read(story3, "REPORTER: Should the LRAD be banned?",
+                "REPORTER: Should the LRAD be banned?\n\nŠAPIĆ: Absolutely not.", ["march-15"]) == \
+        [("mayor", "device-banned", "deny", None, "Absolutely not.")]
+
+
 @pytest.mark.parametrize("text, expected", SPLIT, ids=[c[0][45:] for c in SPLIT])
 def test_rules2_reads_a_yes_and_a_no_as_partial(story3, text, expected):
     assert read_in(story3, text, "REPORTER: Should the LRAD be banned?", ["march-15"]) == sorted(expected)

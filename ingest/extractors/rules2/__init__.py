@@ -116,11 +116,15 @@ put; a count to "how many"; an interview's answer, read from its question's exce
 `story` (all of it compiled once per story), `excerpt` (steps 1 and 6: one excerpt read), `turns` (an
 interview's turns around it, from the article), `findings` (an attribution's content to findings).
 """
+import logging
+
 from .. import ExcerptView, ExtractResult, Extractor
 from .excerpt import extract
 from .story import StoryRules2, _cache, story_rules
 
 NAME = "rules/2"
+
+log = logging.getLogger(__name__)
 
 __all__ = ["NAME", "RulesExtractor2", "StoryRules2", "extract", "story_rules", "_cache"]
 
@@ -131,4 +135,13 @@ class RulesExtractor2(Extractor):
 
     def extract_batch(self, story, excerpts: list[ExcerptView], run=None) -> ExtractResult:
         rules = story_rules(story)
-        return ExtractResult(findings={e.id: extract(rules, e) for e in excerpts})
+        findings = {}
+        for e in excerpts:
+            # A reading that fails on one excerpt loses that excerpt's records alone: raised, it
+            # would undo the whole batch, and each delivery of it again the same way.
+            try:
+                findings[e.id] = extract(rules, e)
+            except Exception:
+                log.exception("rules/2: excerpt %s not read: %r", e.id, e.sentence[:120])
+                findings[e.id] = []
+        return ExtractResult(findings=findings)

@@ -12,7 +12,7 @@ from .answers import DASH, FLIP
 from .findings import findings_of, original
 from .names import lower
 from .proposals import another_thing
-from .speakers import LABEL, Attribution
+from .speakers import LABEL, Attribution, label_end
 from .story import StoryRules2
 from .turns import Turns, paragraphs_back, turns_read
 
@@ -192,7 +192,7 @@ def _paired(rules, excerpt, s, raw, prev, raw_prev, opening, questions, seen):
     statement of the turn's speaker: the one before names no topic, so is no excerpt of its
     own, and the sentence alone says only its no."""
     label = rules.speakers.label(prev)
-    lead, raw_lead = (prev[label.end():], raw_prev[LABEL.match(raw_prev).end():]) if label else (prev, raw_prev)
+    lead, raw_lead = (prev[label.end():], raw_prev[label_end(raw_prev, label):]) if label else (prev, raw_prev)
     pair = lead.strip() + " " + s.strip()
     p_low = lower(pair)
     if not rules.answers.split(p_low) or any(rx and rx.search(lower(lead)) for rx in rules.topic_keywords.values()):
@@ -547,13 +547,12 @@ def _reply(rules, excerpt, s, low, raw, next_paragraph, questions, seen, turn=""
     elif not ((label and (next_paragraph or dash)) or a.lstrip().startswith('"')):
         return []  # "Will the works close? The union thinks so.": the reporter's own line goes on
     via = rules.credits.via(a, excerpt.outlets)
-    said = LABEL.match(raw)
-    quote = raw[said.end():] if said and label else raw
+    quote = raw[label_end(raw, label):] if label else raw
     opening = _OPENING_QUOTE.match(a)  # '"No," the minister said.': too short a quotation for an inverted saying
     # The whole turn, when labelled: a count after its first sentence, or short answers of a
     # yes and a no ("These two are. The other three are not."), whose first alone says yes.
     whole = None
-    if turn and said and label and any(att.verb == "label" for att in attributions):
+    if turn and label and any(att.verb == "label" for att in attributions):
         t_raw = text_clean(turn)
         t = n(t_raw)
         t_low = lower(t)
@@ -578,7 +577,7 @@ def _reply(rules, excerpt, s, low, raw, next_paragraph, questions, seen, turn=""
     if unread:
         findings += findings_of(rules, t_low, *whole.content, whole, unread, via, excerpt, seen,
                                 lambda piece: original(piece, t_low, t_raw, n) or piece,
-                                low, quote=t_raw[LABEL.match(t_raw).end():].strip(), answer=True)
+                                low, quote=t_raw[label_end(t_raw, label):].strip(), answer=True)
     return findings
 
 

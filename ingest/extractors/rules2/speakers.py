@@ -46,6 +46,18 @@ LABEL = re.compile(r"(?=[^:]*:)^\s*(?:\d{1,2}[:.]\d{2}\s+(?:[-\u2013\u2014]\s+)?
                    r"(?:\s*\([^()]{1,30}\))?:\s+(?=\S)")
 
 
+
+def label_end(raw: str, label: re.Match) -> int:
+    """Where `label`, matched on the folded text, ends in `raw`, the text as written: past as
+    many colons and the space after. LABEL's capitals are A-Z, so "ŠŤASTNÁ:" is a label only
+    once folded ("STASTNA:"), and the text as written cannot be matched again."""
+    at = -1
+    for _ in range(label.group(0).count(":")):
+        at = raw.find(":", at + 1)
+        if at < 0:
+            return 0
+    return len(raw) - len(raw[at + 1:].lstrip())
+
 class Speakers(Subjects):
     """A language's ways of attributing speech, over a story's names, compiled once."""
 
