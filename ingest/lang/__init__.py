@@ -657,6 +657,17 @@ class LanguagePack:
     # Right before a cue, words that keep it only outside an exception told before ("the ban
     # would otherwise remain in force"): a yes in part.
     position_exception: list[str] = field(default_factory=list)
+    # --- a position from the frame around a question's keyword (rules/2 frames.py) ------------
+    # Words that find no grounds for what follows ("no reason to", "no evidence that"): against it.
+    frame_unfounded: list[str] = field(default_factory=list)
+    # How many words may stand between a frame's verb and the keyword ("oppose any such rise").
+    frame_reach: int = 0
+    # Words that end the frame's words besides negation, conditions and clause openers ("and",
+    # "than": "backs the loan rather than a rise" backs no rise).
+    frame_stops: list[str] = field(default_factory=list)
+    # The word before a verb's base form in the frame's words ("the decision to close"): that
+    # act must be one the pack knows to keep or undo, else the frame's side is unknown.
+    frame_infinitive: list[str] = field(default_factory=list)
     # --- hooks ---------------------------------------------------------------------------
     normalize: Callable[[str], str] = fold
     sentence_abbreviations: list[str] = field(default_factory=list)

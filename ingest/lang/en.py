@@ -791,6 +791,13 @@ PACK = LanguagePack(
     position_relative_dated=[r"on", r"in"],
     position_denial_as=[r"as"],
     position_exception=[r"(?:will|would|shall|should|must|can|could|may|might) otherwise"],
+    frame_unfounded=[r"(?:no|little|not (?:any|a|the slightest)) (?:grounds?|reasons?|need|case|basis|cause|justification"
+                     r"|evidence|signs?|proof|indication)(?: (?:whatsoever|at all))? (?:for|to|of|that)",
+                     r"nothing to (?:suggest|show|indicate|support)"],
+    frame_reach=6,
+    frame_stops=[r"and", r"or", r"nor", r"than", r"instead", r"rather", r"without", r"except", r"besides", r"unlike",
+                 r"by"],  # "backed by a guarantee": no backing of the speaker's
+    frame_infinitive=["to"],
     normalize=fold,
     sentence_abbreviations=["Mr", "Mrs", "Ms", "Dr", "Prof", "Gen", "Col", "Lt", "Sgt", "Capt", "Gov", "Sen",
                             "Rep", "St", "approx", "est", "No", "vs", "Jan", "Feb", "Aug", "Sept", "Oct",

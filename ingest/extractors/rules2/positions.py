@@ -10,6 +10,7 @@ from ingest.lang.lemmas import fold_pattern, fold_words, past_form, pattern_lite
 from ..rules import QuestionRules
 from .claims import Claims
 from .figures import Figures, Unit
+from .frames import Frames
 from .names import words
 from .proposals import ProposalRules, Proposals, another_thing
 from .speakers import Attribution
@@ -42,6 +43,7 @@ class QuestionRules2(QuestionRules):
     # the actor the claim is of ("Did Rydo break the law?"), and the claim as it speaks of itself ("we did not")
     claim_actor: str | None = None
     claim_own: QuestionRules | None = None
+    others: re.Pattern | None = None  # the keywords of the story's other stance questions
 
 
 def questions_compile(story, n, figures: Figures, proposals: Proposals, claims: Claims,
@@ -69,6 +71,9 @@ def questions_compile(story, n, figures: Figures, proposals: Proposals, claims: 
                                        None)
             if out[-1].claim_actor:
                 out[-1].claim_own = claims.own_cues(claim, keywords)
+    for q in out:  # (a frame with another question's keyword in it is that one's as much: frames.py)
+        others = [o.keywords.pattern for o in out if o is not q and not o.number and o.keywords]
+        q.others = re.compile(rf"(?<![\w-])(?:{'|'.join(others)})") if others else None
     return out
 
 
@@ -77,6 +82,7 @@ class Positions:
         self.day_anchor = words(pack.day_anchor)  # "backs the loan on Monday" is no other loan
         self.proposals = Proposals(pack)
         self.claims = Claims(pack)
+        self.frames = Frames(pack)
         self.denial = words(pack.denial)
         self.negation = words(pack.negation)
         self.negation_idiom = words(pack.negation_idiom)
@@ -357,7 +363,7 @@ class Positions:
                         return _as_written(st and (st[0], st[1], _span_written(text, base, st[2], starts, ends)), written)
         if not found:
             return _as_written(self._negated_inside(q, c), written) or self._proposed(q, written, c, att) \
-                or self._claimed(q, written, att)
+                or self._claimed(q, written, att) or self._framed(q, written, att)
         if c is not written:
             return _as_written(self._read(c, found, att), written)
         return self._read(c, found, att)
@@ -380,6 +386,32 @@ class Positions:
             self.read_by_cue = False
             return _as_written(st and (st[0], min(st[1], 0.5), st[2]), written)
         return None
+
+    def _framed(self, q: QuestionRules2, written: str, att: Attribution) -> tuple[str, float, str] | None:
+        """The question's keyword in a frame that backs, opposes or finds no grounds for it
+        (frames.py), read as a cue is, with less confidence than any. The verb that attributes
+        may be the frame itself ("the families oppose any lift running this season")."""
+        text, found = written, self.frames.read(q, written)
+        if not found and att.verb and not att.act:
+            text = f"{att.verb} {written}"
+            found = self.frames.read(q, text)
+            att = _Reading(att, getattr(att, "normative", False), denial=False)  # (the frame says the side)
+        found = {pos: m for pos, m in found.items() if self.proposals.held(text, m)}
+        if not found:
+            return None
+        [(pos, m)] = found.items()
+        if self._negated(text, m.start(), close=True):
+            return None  # "no longer asks for the full authorisation, but for ...": what instead is not told
+        if self.negation and self.negation.search(m.group(0)):
+            # a frame that says its own no ("there is no reason to keep", "has no plans to"):
+            # its side is read already; only a saying that asserts nothing undoes it
+            if self._unasserted(text, m.start()):
+                return None
+            self.read_by_cue = False
+            return pos, 0.4, m.group(0)
+        st = self._read(text, found, att)
+        self.read_by_cue = False
+        return st and (st[0], min(st[1], 0.4), st[2])
 
     def _claimed(self, q: QuestionRules2, written: str, att: Attribution) -> tuple[str, float, str] | None:
         """The question's claim restated ("the fire was started by a power line"), on the
@@ -833,8 +865,9 @@ class _Reading:
     """An attribution read for one question: the attribution's fields, and whether the
     question asks what ought to be (`normative`)."""
 
-    def __init__(self, att: Attribution, normative: bool):
+    def __init__(self, att: Attribution, normative: bool, **fields):
         self._att, self.normative = att, normative
+        self.__dict__.update(fields)  # a field read otherwise for this question ("denial")
 
     def __getattr__(self, name):
         return getattr(self._att, name)

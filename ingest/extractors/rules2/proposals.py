@@ -393,7 +393,7 @@ class Proposals:
                              affirm=re.compile("|".join(affirm)), deny=re.compile("|".join(deny)),
                              object_end=re.compile(rf"(?:{things}|{state_})$"))
 
-    def held(self, c: str, m: re.Match, proposal: ProposalRules) -> bool:
+    def held(self, c: str, m: re.Match, proposal: ProposalRules | None = None) -> bool:
         """The proposal's cue `m` in what was said, `c`, is the speaker's own backing or
         judgement: not one inside another noun phrase ("critics of the loan were wrong",
         "accused the ministry of defending it"), nor another's named before its verb ("said the
@@ -401,7 +401,8 @@ class Proposals:
         before = c[:m.start()]
         if self.inside.search(before[-40:]):
             return False
-        if (self.backing and self.backing.match(c, m.start())) or (proposal.acted and proposal.acted.match(c, m.start())):
+        if (self.backing and self.backing.match(c, m.start())) \
+                or (proposal and proposal.acted and proposal.acted.match(c, m.start())):
             if self.passive and self.passive.search(before[-20:]):
                 return False
             clause = re.split(r"[,;:]|\bthat\b", before)[-1]
