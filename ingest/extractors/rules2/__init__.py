@@ -113,6 +113,7 @@ How a sentence is read (docs/extraction.md says it at length):
 The package, one idea a module: `names` (actors and their stand-ins), `speakers` (steps 2-5:
 attributions), `subjects` (step 4: whose verb it is), `answers` (a bare yes or no, read against the question
 put; a count to "how many"; an interview's answer, read from its question's excerpt), `positions` (steps 5 and 7), `acts` (an official act told with no saying: "the directorate ordered ..."), `figures` (step 8), `credits` (step 9),
+`frames` (step 7, last: the question's keyword backed, opposed or found groundless, where no cue says so),
 `story` (all of it compiled once per story), `excerpt` (steps 1 and 6: one excerpt read), `turns` (an
 interview's turns around it, from the article), `findings` (an attribution's content to findings).
 """
