@@ -48,6 +48,15 @@ class Unit:
     converted: tuple = ()
 
 
+@dataclass(frozen=True)
+class Asks:
+    """What a number question's text asks for, read once per question: a cap or a plan's
+    figure ("What noise limit?", "would a takeover cost?": a bound set counts), a cost ("How
+    much will the rebuild cost?": a cost borne counts)."""
+    cap: bool = False
+    cost: bool = False
+
+
 class Figures:
     def __init__(self, pack: LanguagePack):
         self.vague = words(pack.vague_amount)
@@ -275,6 +284,7 @@ class Figures:
         self.cost_word = words(pack.figure_cost_verbs) if pack.figure_cost_verbs else None
         self.other_counts: dict[str, re.Pattern] = {}  # by question: the keywords of the others of its unit (counts_of)
         self.other_units: dict[str, re.Pattern] = {}  # by question: the nouns the others count (counts_of)
+        self.asked: dict[str, Asks] = {}  # by question: what its text asks for (counts_of)
         self.percent_words = re.compile(rf"(?:{'|'.join(pack.figure_percent_words)})", re.IGNORECASE) \
             if pack.figure_percent_words else None
         # a relative clause right after a count's noun, which the count's own verb follows
@@ -283,9 +293,11 @@ class Figures:
 
     def counts_of(self, questions) -> None:
         """The story's number questions: each one's keywords are, for the others of the same
-        unit, another event's ("How many died?" beside "How many were evacuated?")."""
+        unit, another event's ("How many died?" beside "How many were evacuated?"); and what
+        each one's text asks for (`asks`), read once."""
         self.other_counts = {}
         self.other_units = {}
+        self.asked = {q.key: self._asks(q) for q in questions if q.number}
         for q in questions:
             if not (q.number and q.unit_rules):
                 continue
@@ -302,6 +314,16 @@ class Figures:
                       and o.unit_rules and o.unit_rules.words == q.unit_rules.words]
             if others:
                 self.other_counts[q.key] = re.compile("|".join(f"(?:{p})" for p in others))
+
+    def asks(self, q: "QuestionRules2") -> "Asks":
+        """What the question's text asks for, as `counts_of` read it (read now for a question
+        it did not see)."""
+        return self.asked.get(q.key) or self._asks(q)
+
+    def _asks(self, q: "QuestionRules2") -> "Asks":
+        text = getattr(q, "text", "") or ""
+        return Asks(cap=bool(self.cap_question and self.cap_question.search(text)),
+                    cost=bool(self.cost_word and self.cost_word.search(text)))
 
     def unit(self, text: str, n) -> Unit | None:
         """The unit of a number question: its words as written, each singular or plural; a
@@ -339,6 +361,7 @@ class Figures:
             return None  # "Last year, ... 3,000 patients": the whole statement is of another year
         unit = q.unit_rules
         scale = unit.scale if unit else 1.0
+        asks = self.asks(q)
         best, first, second, named_only, skip = None, None, None, None, -1
         for m in self.figure_rx.finditer(c):
             if m.start() < skip:
@@ -427,7 +450,7 @@ class Figures:
             if self.similar and self.similar.search(c, max(0, m.start() - 40), m.start()):
                 continue  # "came through a similar hole of 0.3 billion": another thing's figure
             if self.cap_before and (cap := self.cap_before.search(c, max(0, m.start() - 60), m.start())) \
-                    and not self.cap_question.search(getattr(q, "text", "") or "") \
+                    and not asks.cap \
                     and not (q.keywords and q.keywords.search(cap.group(0))):
                 continue  # "would limit the site to 500,000 litres a day" under how much it draws: a bound set
             if self.elsewhen and self._of_another_year(c, m.start(), m.end()):
@@ -494,7 +517,7 @@ class Figures:
                     and (cost := self.cost_before.search(c, max(0, m.start() - 40), m.start())) \
                     and not (q.keywords and any(k.start() < m.start() for k in q.keywords.finditer(
                         c, cost.start(), min(len(c), m.end() + 30)))) \
-                    and not self.cost_word.search(getattr(q, "text", "") or ""):
+                    and not asks.cost:
                 continue  # "will cost households 2.9 billion" under the subsidy: a cost borne, not the sum asked
             if unit and unit.measure and self.sum_before:
                 sum_of = self.sum_before.search(c, max(0, m.start() - 60), m.start()) or (
