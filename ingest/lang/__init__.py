@@ -398,6 +398,12 @@ class LanguagePack:
     proposal_able: list[str] = field(default_factory=list)
     proposal_condition: list[str] = field(default_factory=list)
     proposal_until: list[str] = field(default_factory=list)  # "must not reopen *until* ...": in part, of the act said of it
+    # The word that makes a verb's base form an infinitive ("to": "wants to halt the recount", "wants the
+    # line to reopen"): an act asked or wanted, not done.
+    proposal_infinitive: list[str] = field(default_factory=list)
+    # Words that open another clause between an act's noun and what is said of it ("the renewal is due
+    # and the talks must go ahead": the talks', not the renewal's).
+    proposal_clause_open: list[str] = field(default_factory=list)
     proposal_approval: list[str] = field(default_factory=list)
     proposal_disapproval: list[str] = field(default_factory=list)
     proposal_support: list[str] = field(default_factory=list)

@@ -481,6 +481,8 @@ PACK = LanguagePack(
     proposal_condition=[r"provided(?!\s+that)", r"providing", r"so long as", r"on condition that", r"once", r"only when",
                         r"only after", r"as soon as"],
     proposal_until=[r"until", r"till"],
+    proposal_infinitive=[r"to"],
+    proposal_clause_open=[r"and", r"but", r"or", r"while", r"whereas", r"which", r"that", r"because"],
     proposal_not_gerund=[r"morning", r"evening", r"during", r"nothing", r"something", r"anything", r"everything",
                          r"thing", r"spring", r"king", r"according"],
     # what the thing is called after a copula: a judgement of it, for or against
