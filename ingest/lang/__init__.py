@@ -398,6 +398,12 @@ class LanguagePack:
     proposal_able: list[str] = field(default_factory=list)
     proposal_condition: list[str] = field(default_factory=list)
     proposal_until: list[str] = field(default_factory=list)  # "must not reopen *until* ...": in part, of the act said of it
+    # The word that makes a verb's base form an infinitive ("to": "wants to halt the recount", "wants the
+    # line to reopen"): an act asked or wanted, not done.
+    proposal_infinitive: list[str] = field(default_factory=list)
+    # Words that open another clause between an act's noun and what is said of it ("the renewal is due
+    # and the talks must go ahead": the talks', not the renewal's).
+    proposal_clause_open: list[str] = field(default_factory=list)
     proposal_approval: list[str] = field(default_factory=list)
     proposal_disapproval: list[str] = field(default_factory=list)
     proposal_support: list[str] = field(default_factory=list)
@@ -641,6 +647,24 @@ class LanguagePack:
     # Under a measure (money), a verb whose sum is a cost borne, no sum the question names
     # ("will cost households 2.9 billion" under a subsidy), unless its words name it.
     figure_cost_verbs: list[str] = field(default_factory=list)
+    # --- what a figure counts: the question's count, not a count beside it (rules/2 figures) ---
+    # After a figure's noun (and its auxiliary or modal), the words that say it stays as it is
+    # ("five branches would stay open", "are to remain"); before a figure, the verbs that keep it
+    # ("keeping the five larger branches"): the count of what the question's change spares, not
+    # of the change, unless the question asks what stays ("How many months will it stay closed?").
+    figure_kept: list[str] = field(default_factory=list)
+    figure_keeping: list[str] = field(default_factory=list)
+    # A figure's noun general enough to count what a question's unit counts, though neither is
+    # the other's word ("two million people" under "customers"): not another noun's count.
+    figure_any_noun: list[str] = field(default_factory=list)
+    # Before a figure, the words that make it a whole ("all 14 branches", "each of the six"; a
+    # figure and `partitive` too: "six to eight of its 14"): not the count of a part asked,
+    # unless the question's words are said of it ("to return all 214").
+    figure_whole_of: list[str] = field(default_factory=list)
+    # After a figure, within its clause, a verb of harm or consequence whose object is another
+    # figure ("a rise to 135 koruna would wipe out 22,000 jobs"): the first figure is the cause
+    # judged by what it would do, not a figure the speaker holds.
+    figure_consequence: list[str] = field(default_factory=list)
     # A cue opening an infinitive that is a clause's subject, before a copula ("To revoke the
     # licence now would be premature"): a judgement of the act, not the act wanted.
     position_infinitive_subject: list[str] = field(default_factory=list)

@@ -557,3 +557,85 @@ def test_a_rate_written_with_a_instead_of_per(story_rate):
     # a count whose unit is the next figure's still gives none ("a 40% raise" after "Sept. 13")
     assert values(story_rate, "The Maritime Directorate said on Sept. 13 that two plants draw litres.", ["water"],
                   "draw") == []
+
+
+# --- a figure counts only what the question counts ------------------------------------------------
+
+
+@pytest.fixture
+def story_depots(story_acts):  # noqa: F811
+    """The acts story with questions on how many bus depots will close, how long a bridge stays
+    closed, how many night flights the airport should be allowed and what an hour's minimum pay
+    should be: a figure of another noun, of what a change spares, of a whole, or the cause of a
+    consequence counted after it, is none of their answers."""
+    from ledger.models import Question, Topic
+
+    depots = Topic.objects.create(story=story_acts, key="depots", name="Depots",
+                                  keywords=[r"\bdepots?\b", r"\bbridge\b", r"\bflights\b", r"\bcrowns\b"], position=17)
+    Question.objects.create(story=story_acts, topic=depots, key="depots-closing", kind="number", unit="depots",
+                            text="How many of the city's bus depots will close?", keywords=[r"\bdepots?\b", r"\bclos"])
+    Question.objects.create(story=story_acts, topic=depots, key="bridge-months", kind="number", unit="months",
+                            text="How many months will the bridge stay closed?", keywords=[r"\bbridge\b", r"\bmonths?\b"])
+    Question.objects.create(story=story_acts, topic=depots, key="night-flights", kind="number", unit="flights",
+                            text="How many night flights should the airport be allowed?",
+                            keywords=[r"\bflights\b", r"\ba night\b"])
+    Question.objects.create(story=story_acts, topic=depots, key="hourly-pay", kind="number", unit="crowns an hour",
+                            text="What should the minimum pay be, in crowns an hour?",
+                            keywords=[r"\bcrowns?\b", r"\ban hour\b", r"\bminimum\b"])
+    rules2._cache.clear()
+    return story_acts
+
+
+def test_a_figure_of_another_noun_is_not_the_count_asked(story_depots):
+    # "212 drivers", "a town of 90,000 residents": counts of other things than depots
+    for sentence in ("The City Council said 212 drivers had signed a letter about the depots.",
+                     "The City Council said a town of 90,000 residents cannot lose its depots."):
+        assert values(story_depots, sentence, ["depots"], "depots-closing") == [], sentence
+    # the unit's own noun, or the noun of the question's verb ("closures" of "close")
+    assert values(story_depots, "The City Council said 4 depots will close.", ["depots"], "depots-closing") == [4]
+    assert values(story_depots, "The City Council said its plan for the depots means three closures.", ["depots"],
+                  "depots-closing") == [3]
+    # a noun the question's words are said of, in the figure's own clause
+    assert values(story_depots, "The City Council said 3 garages will close with the depots.", ["depots"],
+                  "depots-closing") == [3]
+
+
+def test_a_figure_said_to_stay_is_not_the_count_of_a_change_that_takes_away(story_depots):
+    # what the closures spare: "would stay open", "keeping ... the four larger depots"
+    assert values(story_depots, "The four larger depots would stay open, the City Council said.", ["depots"],
+                  "depots-closing") == []
+    assert values(story_depots, "The City Council said it was keeping the night service in the four larger depots.",
+                  ["depots"], "depots-closing") == []
+    assert values(story_depots, "The City Council said it would close two depots and keep four depots.", ["depots"],
+                  "depots-closing") == [2]
+    # a question of what stays takes it ("stay closed"), and so does one of what is allowed
+    assert values(story_depots, "The City Council said the bridge will be kept closed for six months.", ["depots"],
+                  "bridge-months") == [6]
+    assert values(story_depots, "The High Court said the airport may keep 20 flights a night.", ["depots"],
+                  "night-flights") == [20]
+
+
+def test_a_whole_is_not_the_part_asked(story_depots):
+    # "all 14 depots", "of its 14", "each of the six": the whole the part is of
+    for sentence in ("The City Council said all 14 depots are under review.",
+                     "The City Council said it will hold an open day at each of the six depots."):
+        assert values(story_depots, sentence, ["depots"], "depots-closing") == [], sentence
+    assert 14 not in values(story_depots, "The City Council said it will close six to eight of its 14 depots.",
+                            ["depots"], "depots-closing")
+    # the part of it is the count
+    assert values(story_depots, "The City Council said two of its 14 depots will close.", ["depots"],
+                  "depots-closing") == [2]
+    # ... unless the question's words are said of the whole
+    assert values(story_depots, "The City Council said all 14 depots will close.", ["depots"],
+                  "depots-closing") == [14]
+
+
+def test_a_figure_whose_consequence_is_counted_after_it_is_not_held(story_depots):
+    # "a minimum of 15 crowns an hour would wipe out 3,000 jobs": the cause judged, not the speaker's figure
+    assert values(story_depots, "Fjordline said a minimum of 15 crowns an hour would wipe out about 3,000 jobs.",
+                  ["depots"], "hourly-pay") == []
+    assert values(story_depots, "Fjordline said a minimum of 15 crowns an hour would cost 3,000 jobs.", ["depots"],
+                  "hourly-pay") == []
+    assert values(story_depots, "Fjordline said a minimum of 12 crowns an hour is what firms can pay.", ["depots"],
+                  "hourly-pay") == [12]
+

@@ -11,7 +11,11 @@ No count either: a fraction in words ("three-quarters of"), a rank ("number one"
 payment to pensioners"); under a measure (%, money, a rate) a figure with a noun of its own
 ("33,000 workers") and, under %, a share of a group or a vote ("59% of members", "by 94%"). A count
 that another question of the same unit asks ("2,000 people were evacuated" beside a death toll)
-is that one's."""
+is that one's. A figure counts only what the question counts: not a count of another noun than
+the question's unit and words ("212 writers", "190,000 inhabitants"), not what the question's
+change spares ("five larger branches would stay open" under how many close), not a whole ("all
+14 branches", "of its 14") unless the question's words are said of it, not the cause of a
+consequence counted after it ("a rise to 135 koruna would wipe out 22,000 jobs")."""
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -46,6 +50,18 @@ class Unit:
     # other units of the same measure, each with what one of them is in this unit: "four
     # years" under "months" is 48
     converted: tuple = ()
+
+
+@dataclass(frozen=True)
+class Asks:
+    """What a number question's text asks for, read once per question: a cap or a plan's
+    figure ("What noise limit?", "would a takeover cost?": a bound set counts), a cost ("How
+    much will the rebuild cost?": a cost borne counts)."""
+    cap: bool = False
+    cost: bool = False
+    removes: bool = False  # a change that takes away ("How many branches will close?"): a figure kept is none of it
+    keeps: bool = False  # what stays as it is ("How many months will the bridge stay closed?"): a figure kept counts
+    words: frozenset = frozenset()  # its words and its unit's, each singular and plural: a figure's noun among them counts
 
 
 class Figures:
@@ -273,8 +289,42 @@ class Figures:
         self.cost_before = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_cost_verbs)})\s+(?:[^\W\d][\w'-]*\s+){{0,2}}"
                                       rf"(?:(?:{leads})\s+)*$", re.IGNORECASE) if pack.figure_cost_verbs else None
         self.cost_word = words(pack.figure_cost_verbs) if pack.figure_cost_verbs else None
+        # What the question counts, not a count beside it. A count of what its change spares,
+        # after the figure ("five branches would stay open") or before it ("keeping the five
+        # larger branches"), under a question of a change that takes away ("close", "cut",
+        # "lose"; under "allowed" what is kept is the answer: "may keep up to 20 flights a night")
+        self.lemma = pack.lemma
+        self.removing = frozenset(pack.proposal_undoing) | frozenset(
+            pack.lemma(w, "") for w in pack.proposal_reduced if w.isalpha() and pack.lemma)
+        kept = "|".join(pack.figure_kept + pack.figure_keeping)
+        self.kept_question = re.compile(rf"(?<![\w-])(?:{kept})(?![\w-])", re.IGNORECASE) if kept else None
+        self.kept = re.compile(rf"(?:(?:{'|'.join(pack.figure_modal)})\s+)?(?:{'|'.join(pack.figure_kept)})(?![\w-])",
+                               re.IGNORECASE) if pack.figure_kept and pack.figure_modal else None
+        # (within the keeping verb's clause: "keep the library and close nine branches" keeps no nine)
+        reach = rf"(?:(?!(?<![\w'-])(?:{'|'.join(pack.proposal_clause_open)})(?![\w'-]))[^,;:.!?\d])" \
+            if pack.proposal_clause_open else r"[^,;:.!?\d]"
+        self.keeping = re.compile(rf"(?<![\w-])(?:{'|'.join(pack.figure_keeping)})(?![\w-]){reach}{{0,60}}$", re.IGNORECASE) \
+            if pack.figure_keeping else None
+        # A count of another noun ("212 writers"), but for the noun of the question's verb ("nine
+        # closures": "close") and the nouns that count whatever persons a question counts ("two
+        # million people" of customers).
+        self.verb_of = getattr(pack.lemma, "verb_of", None)
+        self.any_noun = tuple(pack.figure_any_noun)
+        # (what opens a clause of its own after a figure: the question's words there are not said of it)
+        opens = "|".join(pack.proposal_clause_open + pack.relative + pack.complementizer)
+        self.clause_open = re.compile(rf"(?<![\w'-])(?:{opens})(?![\w'-])", re.IGNORECASE) if opens else None
+        # A whole ("all 14 branches", "six to eight of its 14").
+        of_whole = rf"|(?<![\w.,])(?:{_FIG}|{spelt_rx})\s+(?:{'|'.join(pack.partitive)})\s+(?:{owners}|[\w-]+'s)\s+$" \
+            if pack.partitive and owners else ""
+        self.total = re.compile(rf"(?<![\w-])(?:{'|'.join(pack.figure_whole_of)})\s+${of_whole}", re.IGNORECASE) \
+            if pack.figure_whole_of else None
+        # The cause a consequence is counted of ("a rise to 135 koruna would wipe out 22,000 jobs").
+        self.consequence = re.compile(rf"[^,;:.!?]{{0,40}}?(?<![\w-])(?:{'|'.join(pack.figure_consequence)})\s+"
+                                      rf"(?:[^\W\d][\w'-]*\s+){{0,3}}?(?:(?:{leads})\s+)*(?=\d|{spelt_rx})", re.IGNORECASE) \
+            if pack.figure_consequence else None
         self.other_counts: dict[str, re.Pattern] = {}  # by question: the keywords of the others of its unit (counts_of)
         self.other_units: dict[str, re.Pattern] = {}  # by question: the nouns the others count (counts_of)
+        self.asked: dict[str, Asks] = {}  # by question: what its text asks for (counts_of)
         self.percent_words = re.compile(rf"(?:{'|'.join(pack.figure_percent_words)})", re.IGNORECASE) \
             if pack.figure_percent_words else None
         # a relative clause right after a count's noun, which the count's own verb follows
@@ -283,9 +333,11 @@ class Figures:
 
     def counts_of(self, questions) -> None:
         """The story's number questions: each one's keywords are, for the others of the same
-        unit, another event's ("How many died?" beside "How many were evacuated?")."""
+        unit, another event's ("How many died?" beside "How many were evacuated?"); and what
+        each one's text asks for (`asks`), read once."""
         self.other_counts = {}
         self.other_units = {}
+        self.asked = {q.key: self._asks(q) for q in questions if q.number}
         for q in questions:
             if not (q.number and q.unit_rules):
                 continue
@@ -302,6 +354,64 @@ class Figures:
                       and o.unit_rules and o.unit_rules.words == q.unit_rules.words]
             if others:
                 self.other_counts[q.key] = re.compile("|".join(f"(?:{p})" for p in others))
+
+    def asks(self, q: "QuestionRules2") -> "Asks":
+        """What the question's text asks for, as `counts_of` read it (read now for a question
+        it did not see)."""
+        return self.asked.get(q.key) or self._asks(q)
+
+    def _asks(self, q: "QuestionRules2") -> "Asks":
+        text = getattr(q, "text", "") or ""
+        unit = q.unit_rules.words if q.unit_rules else ()
+        said = _WORD.findall(text.lower())
+        return Asks(cap=bool(self.cap_question and self.cap_question.search(text)),
+                    cost=bool(self.cost_word and self.cost_word.search(text)),
+                    removes=bool(self.lemma and any(self.lemma(w, "") in self.removing for w in said)),
+                    keeps=bool(self.kept_question and self.kept_question.search(text)),
+                    words=frozenset(f for w in [*said, *unit] for f in _forms(w)))
+
+    def _question_noun(self, q: "QuestionRules2", asks: "Asks", noun: str) -> bool:
+        """Whether a figure's noun is one of the question's words: its keywords, or its text's or
+        unit's words, singular or plural, or the noun of its verb ("nine closures" of "How many
+        branches will close?")."""
+        word = noun.split()[-1].lower()
+        if (q.keywords and q.keywords.search(word)) or asks.words & _forms(word):
+            return True
+        verb = self.verb_of(self.lemma(word, "")) if self.verb_of else None
+        return bool(verb and verb in asks.words)
+
+    def _of_another_noun(self, q: "QuestionRules2", asks: "Asks", noun: str) -> bool:
+        """Whether a figure's noun ("212 writers", "190,000 inhabitants") is another thing's than
+        the question counts: none of its words, nor a noun that counts anything (`any_noun`)."""
+        return not (self._question_noun(q, asks, noun) or noun.split()[-1].lower() in self.any_noun)
+
+    def _said_of(self, q: "QuestionRules2", c: str, at: int) -> bool:
+        """Whether the question's words are said of the figure whose predicate starts at `at`, in
+        its clause a few words on ("all five ships should be kept out of service"), not in a
+        clause of its own ("190,000 inhabitants that closes half of its libraries") nor as a noun
+        of their own ("90,000 residents cannot lose their libraries")."""
+        if not q.keywords:
+            return False
+        for k in q.keywords.finditer(c, at, min(_clause_end(c, at), at + 50)):
+            if self.clause_open and self.clause_open.search(c, at, k.start()):
+                return False
+            if not (self.owner_before and self.owner_before.search(c, at, k.start())):
+                return True
+        return False
+
+    def _spared(self, q: "QuestionRules2", c: str, start: int, predicate: int) -> bool:
+        """Whether the figure at `start`, its noun's predicate at `predicate`, counts what the
+        question's change spares: said to stay as it is after it ("five branches would stay
+        open", not "three remain out of service", which the question's words say), or kept by a
+        verb before it ("keeping the five larger branches"); not under a question of what stays
+        or of no change that takes away."""
+        asks = self.asks(q)
+        if not asks.removes or asks.keeps:
+            return False
+        kept = self.kept.match(c, predicate) if self.kept else None
+        if kept:
+            return not (q.keywords and q.keywords.match(c, self.linking.match(c, kept.end()).end()))
+        return bool(self.keeping and self.keeping.search(c, max(0, start - 80), start))
 
     def unit(self, text: str, n) -> Unit | None:
         """The unit of a number question: its words as written, each singular or plural; a
@@ -339,6 +449,7 @@ class Figures:
             return None  # "Last year, ... 3,000 patients": the whole statement is of another year
         unit = q.unit_rules
         scale = unit.scale if unit else 1.0
+        asks = self.asks(q)
         best, first, second, named_only, skip = None, None, None, None, -1
         for m in self.figure_rx.finditer(c):
             if m.start() < skip:
@@ -421,13 +532,16 @@ class Figures:
                 continue  # "the toll could rise to ten": what may come, not a count held
             if self.judged_against and self.judged_against.match(c, m.end()):
                 continue  # "a four-year ban for one tub was out of all proportion": the figure is judged, not held
+            if self.consequence and (cons := self.consequence.match(c, m.end())) \
+                    and (effect := self.figure_rx.match(c, cons.end())) and self._counts(effect):
+                continue  # "a rise to 135 koruna would wipe out 22,000 jobs": the cause of the count after it, not held
             if self.refuted_after and (r := self.refuted_after.match(c, m.end())) \
                     and not re.search(r"[,;:]|\b(?:that|which|who|and|or)\b", r.group(0)):
                 continue  # "45 decibels is not a limit, it is a closure": what the figure is not
             if self.similar and self.similar.search(c, max(0, m.start() - 40), m.start()):
                 continue  # "came through a similar hole of 0.3 billion": another thing's figure
             if self.cap_before and (cap := self.cap_before.search(c, max(0, m.start() - 60), m.start())) \
-                    and not self.cap_question.search(getattr(q, "text", "") or "") \
+                    and not asks.cap \
                     and not (q.keywords and q.keywords.search(cap.group(0))):
                 continue  # "would limit the site to 500,000 litres a day" under how much it draws: a bound set
             if self.elsewhen and self._of_another_year(c, m.start(), m.end()):
@@ -494,7 +608,7 @@ class Figures:
                     and (cost := self.cost_before.search(c, max(0, m.start() - 40), m.start())) \
                     and not (q.keywords and any(k.start() < m.start() for k in q.keywords.finditer(
                         c, cost.start(), min(len(c), m.end() + 30)))) \
-                    and not self.cost_word.search(getattr(q, "text", "") or ""):
+                    and not asks.cost:
                 continue  # "will cost households 2.9 billion" under the subsidy: a cost borne, not the sum asked
             if unit and unit.measure and self.sum_before:
                 sum_of = self.sum_before.search(c, max(0, m.start() - 60), m.start()) or (
@@ -530,8 +644,8 @@ class Figures:
             # "cut around 400 roles" under "jobs": a noun the question's words name, ranked after the
             # unit's own count ("74 heart cases late, and ... 280 reports in all"); not a part ("19 of
             # the 23 cases"), nor in a clause of when ("after the fire destroyed 400 houses")
-            named = bool(noun and not with_unit and not part and unit and not unit.measure and q.keywords
-                         and q.keywords.search(noun.group(0).split()[-1])
+            named = bool(noun and not with_unit and not part and unit and not unit.measure
+                         and self._question_noun(q, asks, noun.group(0))
                          and not (self.subordinate
                                   and self.subordinate.search(c, c.rfind(",", 0, m.start()) + 1, m.start())))
             counted = bool(not with_unit and value < 1000 and noun and self.whole
@@ -540,6 +654,10 @@ class Figures:
             # "600 residents marched", "bringing the number out of service to three", "a total of 12"
             after = at_unit or noun
             predicate = self.linking.match(c, after.end() if after else end).end()
+            # (past the rest of the noun: "all 14 branch libraries to stay open", the unit's word first)
+            rest = self.linking.match(c, whole_noun.end()).end() \
+                if at_unit and self.count_noun and (whole_noun := self.count_noun.match(c, end)) \
+                and whole_noun.end() > at_unit.end() else predicate
             keyed = bool(q.keywords and q.keywords.match(c, predicate))
             if not keyed and q.keywords and self.modal and (modal := self.modal.match(c, predicate)):
                 keyed = bool(q.keywords.match(c, self.linking.match(c, modal.end()).end()))  # "should be returned"
@@ -571,6 +689,15 @@ class Figures:
                 continue  # "6,000 people were evacuated", "the number of homes ... at 412": another question's
                 # count, not the hectares or homes asked
             keyed = keyed or bool(head)
+            said_of = bool(head) or self._said_of(q, c, rest)
+            if not said_of and self.total and (total := self.total.search(c, max(0, m.start() - 40), m.start())) \
+                    and not (q.keywords and self._keyword_before(q, c, total.start(), between=1)):
+                continue  # "all 14 branches", "six to eight of its 14", "each of the six": the whole, not the part asked
+            if self._spared(q, c, m.start(), rest):
+                continue  # "five larger branches would stay open" under how many close: what the change spares
+            if noun and not (with_unit or keyed or said_of or named) and unit and not unit.measure \
+                    and self._of_another_noun(q, asks, noun.group(0)):
+                continue  # "an open letter signed by 212 writers", "a city of 190,000 inhabitants": another noun's count
             if a_part and not keyed:
                 continue  # "31 of the reports describe palpitations": a part, of which the question's words are not said
             if not (with_unit or keyed or counted or mult or named) and value < (10 if bare else 1000):
@@ -580,7 +707,7 @@ class Figures:
                 continue  # "fined the maker 1.8 million crowns" under "reports": a sum of money, no count of the unit
             # "eleven people" as "11 people": the unit's own word right after it ("twelve lives" may be another count's)
             direct = bool(at_unit and at_unit.group(0).strip(" ,-").lower().split() == list(unit.words))
-            if (spelt or value < 10) and not (mult or bare or keyed or (direct and value >= 10)) and q.keywords \
+            if (spelt or value < 10) and not (mult or bare or keyed or named or (direct and value >= 10)) and q.keywords \
                     and not q.keywords.search(c, max(0, m.start() - NEAR), end + NEAR):
                 continue  # a small count far from what the question counts ("cracks on two ferries")
             conf = 0.8 if with_unit or keyed else 0.7 if named else 0.45 if counted else 0.55
@@ -713,6 +840,20 @@ class Figures:
 
 
 _HYPHENED = re.compile(r"[a-z]-$", re.IGNORECASE)
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _forms(word: str) -> frozenset:
+    """A word with its singular forms, as a plural may drop them ("branches": "branche",
+    "branch"; "libraries": "library")."""
+    forms = {word}
+    if word.endswith("ies"):
+        forms.add(word[:-3] + "y")
+    if word.endswith("es"):
+        forms.add(word[:-2])
+    if word.endswith("s") and not word.endswith("ss"):
+        forms.add(word[:-1])
+    return frozenset(forms)
 
 
 def _clause_end(c: str, at: int) -> int:

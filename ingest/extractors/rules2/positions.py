@@ -255,9 +255,8 @@ class Positions:
         # "stays in force as long as the drought lasts": how long, not on what condition
         self.duration_verb = re.compile(rf"(?<![\w-])(?:{'|'.join(pack.position_duration_verbs)})(?:\s+[\w'-]+){{0,2}}?"
                                         rf"[\s\"',]*$") if pack.position_duration_verbs else None
-        self.duration_condition = re.compile(rf"\s*(?:{'|'.join(pack.position_duration_condition)})\s*") \
-            if pack.position_duration_condition else None
-        self.duration_condition_end = re.compile(rf"(?:{'|'.join(pack.position_duration_condition)})$") \
+        # (the condition's words closing a match: all of it, or the end of a clause read after the content)
+        self.duration_condition = re.compile(rf"\s*(?P<words>{'|'.join(pack.position_duration_condition)})\s*$") \
             if pack.position_duration_condition else None
         self.denial_as = re.compile(rf"\s(?:{'|'.join(pack.position_denial_as)})\s+(?:(?:{'|'.join(pack.determiners)})\s+)?$") \
             if pack.position_denial_as and pack.determiners else None
@@ -809,10 +808,8 @@ class Positions:
     def restricted_after(self, s: str, b: int) -> bool:
         """A condition of the speaker's yes opening the clause right after the content `s[:b]`."""
         m = self.restrictive_after.match(s, b) if self.restrictive_after else None
-        if m and self.duration_condition and self.duration_verb:
-            cond = self.duration_condition_end.search(m.group(0))
-            if cond and self.duration_verb.search(s, max(0, m.start() + cond.start() - 40), m.start() + cond.start()):
-                return False  # 'would stay in force "as long as the drought demands it"': how long, no condition
+        if m and self._duration(s, m, ending=True):
+            return False  # 'would stay in force "as long as the drought demands it"': how long, no condition
         return bool(m)
 
     def restricts(self, q: QuestionRules) -> bool:
@@ -837,11 +834,15 @@ class Positions:
             c = c[:a] + " " * (b - a) + c[b:]
         return c
 
-    def _duration(self, c: str, m: re.Match) -> bool:
+    def _duration(self, c: str, m: re.Match, ending: bool = False) -> bool:
         """The condition `m` says how long, after a verb of lasting: "stays in force as long as
-        the drought lasts" (not "can reopen as long as it is inspected")."""
-        return bool(self.duration_condition and self.duration_verb and self.duration_condition.fullmatch(m.group(0))
-                    and self.duration_verb.search(c, max(0, m.start() - 40), m.start()))
+        the drought lasts" (not "can reopen as long as it is inspected"). `ending`: `m` is a
+        stretch of `c` that ends with the condition (", she said, as long as")."""
+        if not (self.duration_condition and self.duration_verb):
+            return False
+        cond = (self.duration_condition.search if ending else self.duration_condition.match)(m.group(0))
+        at = m.start() + cond.start("words") if cond else 0
+        return bool(cond and self.duration_verb.search(c, max(0, at - 40), at))
 
     def conditional_in(self, c: str, cue: str, prefix: str) -> bool:
         """A condition in the content (outside the cue that fired), or opening the sentence."""

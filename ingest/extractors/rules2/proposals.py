@@ -154,7 +154,11 @@ class Proposals:
         self.request = "|".join(pack.proposal_request)
         self.undo_verbs = "|".join(sorted(map(re.escape, pack.proposal_undoing), key=len, reverse=True))
         self.dets = "|".join(pack.cue_determiners)
-        self.relative = "|".join(pack.relative)
+        # (a relative clause of the thing: "an app which ...", "an app that ...")
+        self.relative = "|".join(pack.relative + pack.complementizer)
+        self.to = "|".join(pack.proposal_infinitive)
+        self.be = "|".join(pack.proposal_passive)  # the passive's verb in its base form ("must be reopened")
+        self.clause_open = "|".join(pack.negation + pack.proposal_clause_open)
         self.not_words = "|".join(pack.negation)
         self.narrowing = "|".join(pack.cue_narrowing)
         self.right, self.wrong = pack.proposal_right_to, pack.proposal_wrong_to
@@ -201,15 +205,15 @@ class Proposals:
             objects.append(acts)
             affirm.append(self.support + acts + self.done_to)
             deny.append(self.opposition + acts + self.done_to)
-            if self.undo_verbs and action not in self.undoing:
+            if self.undo_verbs and self.to and action not in self.undoing:
                 # the act itself to be undone: "asked the court to annul the recount", "wants to
                 # halt the recount" (its "to": asked or wanted, not done)
-                deny.append(rf"(?<![\w'-])to\s+(?:{self.undo_verbs})\s+(?:(?:{self.dets})\s+)?(?:[\w'-]+\s+)?{acts}")
+                deny.append(rf"(?<![\w'-])(?:{self.to})\s+(?:{self.undo_verbs})\s+(?:(?:{self.dets})\s+)?(?:[\w'-]+\s+)?{acts}")
             if self.restating and self.staying:
                 # the act's own noun said to go on: "the recount must go ahead", "the suspension
                 # should stand" (a negation inside turns it, as a cue's: "must not go ahead")
                 # (within its clause: "the renewal is due and the talks must go ahead" says nothing of it)
-                noun_gap = rf"(?:(?!(?<![\w'-])(?:{self.not_words}|and|but|or|while|whereas|which|that|because)(?![\w'-]))[^,;:.!?]){{0,40}}?"
+                noun_gap = rf"(?:(?!(?<![\w'-])(?:{self.clause_open})(?![\w'-]))[^,;:.!?]){{0,40}}?"
                 affirm.append(rf"(?<![\w-]){acts}{noun_gap}"
                               rf"(?<![\w-])(?:{self.ought_words})\s+(?:(?:{self.not_words})\s+)?(?:{self.staying})(?![\w-])")
                 if self.going:  # ... or to go: "the recount must end", "the suspension should be lifted"
@@ -220,7 +224,7 @@ class Proposals:
                 done = rf"(?:\s+{self.between}{things})?" if things else ""
                 # (the thing with a relative clause of its own before the judgement: "suspending an
                 # app that thousands rely on is not on the table")
-                done += rf"(?:\s+(?:{self.relative}|that)\s+[^,;:.!?\"]{{1,60}}?)?" if self.relative else ""
+                done += rf"(?:\s+(?:{self.relative})\s+[^,;:.!?\"]{{1,60}}?)?" if self.relative else ""
                 affirm.append(rf"(?<![\w-]){acts}{done}{self.approval}")
                 deny.append(rf"(?<![\w-]){acts}{done}{self.disapproval}")
                 if self.extraposed:  # "it would be irresponsible to cancel the contract"
@@ -336,11 +340,14 @@ class Proposals:
             said = rf"{gap}(?:{modal})\s+(?:(?:{self.not_words})\s+)?{allowed}{self._bare(action)}"
             affirm.append(said)
             # ... in the passive, the act done to it: "the line must be reopened", "will be opened again"
-            affirm.append(rf"{gap}(?:{modal})\s+(?:(?:{self.not_words})\s+)?be\s+(?:[a-z]+ly\s+)?{self._participles(action)}")
-            if self.request:
+            if self.be:
+                affirm.append(rf"{gap}(?:{modal})\s+(?:(?:{self.not_words})\s+)?(?:{self.be})\s+(?:[a-z]+ly\s+)?"
+                              rf"{self._participles(action)}")
+            if self.request and self.to:
                 # asked of it: "wants the line to reopen", "urged the plant to reopen" (the speaker's
                 # own request: `held` reads who asks)
-                affirm.append(rf"(?<![\w-])(?:{self.request})\s+(?:[\w'.&-]+\s+){{0,4}}?{things}\s+to\s+{self._bare(action)}")
+                affirm.append(rf"(?<![\w-])(?:{self.request})\s+(?:[\w'.&-]+\s+){{0,4}}?{things}\s+(?:{self.to})\s+"
+                              rf"{self._bare(action)}")
             if self.until:  # "the plant can reopen once the filters are fitted", "must not reopen until ...": in part
                 # (not a time said of what will be: "the line would reopen as soon as the wreck is cleared")
                 if_ought = rf"{gap}(?:{self.ought_only})\s+(?:(?:{self.not_words})\s+)?{allowed}{self._bare(action)}"
