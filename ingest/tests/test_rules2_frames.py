@@ -41,6 +41,8 @@ FRAMES = [
     ("The Interior Ministry said it backs a car-free plaza.", [("ministry", "square-car-free", "affirm")]),
     ("The Interior Ministry said there was no need for the plaza to be pedestrianised.",
      [("ministry", "square-car-free", "deny")]),
+    # the frame's subject names the speaker itself
+    ('"The Interior Ministry will oppose the lockdown," the minister said.', [("ministry", "curfew-kept", "deny")]),
 ]
 
 # ... and where the side cannot be told: no record
@@ -55,6 +57,7 @@ UNTOLD = [
     "The Interior Ministry said it opposes the lockdown on the plaza.",
     # another's backing, told by the speaker, is not the speaker's
     "The Interior Ministry said the mayor opposes the lockdown.",
+    '"The police will oppose the lockdown," the minister said.',
     # a negation between the frame and the keyword, or before the frame
     "The Interior Ministry said it opposes not the lockdown but the fines.",
     "The Interior Ministry said it no longer backs the lockdown.",

@@ -78,7 +78,8 @@ def questions_compile(story, n, figures: Figures, proposals: Proposals, claims: 
 
 
 class Positions:
-    def __init__(self, pack: LanguagePack):
+    def __init__(self, pack: LanguagePack, actors=()):
+        self.actors = list(actors)  # the story's (key, alias regex) pairs: a frame's subject may name the speaker
         self.day_anchor = words(pack.day_anchor)  # "backs the loan on Monday" is no other loan
         self.proposals = Proposals(pack)
         self.claims = Claims(pack)
@@ -395,7 +396,7 @@ class Positions:
             text = f"{att.verb} {written}"
             found = self.frames.read(q, text)
             att = _Reading(att, getattr(att, "normative", False), denial=False)  # (the frame says the side)
-        found = {pos: m for pos, m in found.items() if self.proposals.held(text, m)}
+        found = {pos: m for pos, m in found.items() if self.proposals.held(text, m) or self._own_name(text, m, att)}
         if not found:
             return None
         [(pos, m)] = found.items()
@@ -411,6 +412,16 @@ class Positions:
         st = self._read(text, found, att)
         self.read_by_cue = False
         return st and (st[0], min(st[1], 0.4), st[2])
+
+    def _own_name(self, c: str, m: re.Match, att: Attribution) -> bool:
+        """The frame `m`'s subject in what was said names the speaker, and no other actor: '"The
+        party will oppose any exchange," its leader told ...' (not "said the council backs ...")."""
+        before = c[:m.start()]
+        if self.proposals.inside.search(before[-40:]):
+            return False
+        clause = re.split(r"[,;:]|\bthat\b", before)[-1]
+        named = {key for key, rx in self.actors if rx.search(clause)}
+        return bool(named) and named <= set(att.speakers)
 
     def _claimed(self, q: QuestionRules2, written: str, att: Attribution) -> tuple[str, float, str] | None:
         """The question's claim restated ("the fire was started by a power line"), on the

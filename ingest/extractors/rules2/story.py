@@ -19,7 +19,7 @@ class StoryRules2:
         self.norm = pack.normalize
         self.names = Names(story, pack, config)
         self.speakers = Speakers(pack, self.names)
-        self.positions = Positions(pack)
+        self.positions = Positions(pack, self.names.actors)
         self.acts = Acts(pack, self.speakers)
         self.figures = Figures(pack)
         self.credits = Credits(story, pack)
