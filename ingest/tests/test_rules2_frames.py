@@ -84,3 +84,12 @@ def test_the_frame_is_what_reads_them(curfew):
         assert all(read(curfew, sentence) == [] for sentence, _ in FRAMES)
     finally:
         rules2._cache.clear()
+
+
+def test_a_proposals_backing_whose_subject_names_the_speaker(curfew):
+    """The question's proposal opposed by a subject that names the speaker itself is the
+    speaker's, as a frame's is; not another actor's. (A question that undoes a thing: no frame
+    reads these.)"""
+    assert read(curfew, '"The Interior Ministry will oppose lifting the ban on kiosks," the minister said.') == \
+        [("ministry", "ban-lifted", "deny")]
+    assert read(curfew, '"The police will oppose lifting the ban on kiosks," the minister said.') == []

@@ -376,7 +376,8 @@ class Positions:
         if not q.proposal:
             return None
         for text in dict.fromkeys((written, folded)):
-            found = {pos: m for pos, m in self._cues(q.proposal, text).items() if self.proposals.held(text, m, q.proposal)}
+            found = {pos: m for pos, m in self._cues(q.proposal, text).items()
+                     if self.proposals.held(text, m, q.proposal) or self._own_name(text, m, att)}
             if not found:
                 continue
             if any(q.proposal.object_end and q.proposal.object_end.search(m.group(0))
