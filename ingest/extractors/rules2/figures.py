@@ -15,7 +15,13 @@ is that one's. A figure counts only what the question counts: not a count of ano
 the question's unit and words ("212 writers", "190,000 inhabitants"), not what the question's
 change spares ("five larger branches would stay open" under how many close), not a whole ("all
 14 branches", "of its 14") unless the question's words are said of it, not the cause of a
-consequence counted after it ("a rise to 135 koruna would wipe out 22,000 jobs")."""
+consequence counted after it ("a rise to 135 koruna would wipe out 22,000 jobs"). And a figure
+counts however the statement puts it: said to be the count after it ("twelve as the number of
+skiers caught"), put by the question's word right before it or as the subject of its level ("will
+return 161 of the bronzes", "job losses are capped at 250"), joined to that word ("a 132-koruna
+wage"), a count whose verb comes past its noun's own words ("14 children in the district have been
+confirmed"), a rate's quantity with the rate said elsewhere ("on a hot day, it is 950,000 litres"),
+a span in a unit that is the question's own word ("wants two years" where "years" is one)."""
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -790,10 +796,12 @@ class Figures:
         if self.subordinate and self.subordinate.search(c, a, start):
             return False
         lead = self.lead.search(c, max(0, start - 40), start)
-        if self._keyword_before(q, c, lead.start() if lead else start):
-            return True
-        return bool(self.subject_level and any(self.subject_level.fullmatch(c, k.end(), start)
-                                               for k in q.keywords.finditer(c, a, start)))
+        at = lead.start() if lead else start
+        for k in q.keywords.finditer(c, a, start):
+            word_end = _WORD_REST.match(c, k.end()).end()  # (a keyword may be a stem: "clos")
+            if word_end == at or (self.subject_level and self.subject_level.fullmatch(c, word_end, start)):
+                return True
+        return False
 
     def _rate_quantity(self, unit: Unit, c: str, end: int):
         """Under a rate ("litres per day"), its quantity's word right after a figure, when the
@@ -895,6 +903,7 @@ class Figures:
 
 _HYPHENED = re.compile(r"[a-z]-$", re.IGNORECASE)
 _WORD = re.compile(r"[^\W\d_]+")
+_WORD_REST = re.compile(r"[\w'-]*")
 
 
 def _forms(word: str) -> frozenset:
