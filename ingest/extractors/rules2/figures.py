@@ -19,8 +19,7 @@ consequence counted after it ("a rise to 135 koruna would wipe out 22,000 jobs")
 counts however the statement puts it: said to be the count after it ("twelve as the number of
 skiers caught"), put by the question's word right before it or as the subject of its level ("will
 return 161 of the bronzes", "job losses are capped at 250"), joined to that word ("a 132-koruna
-wage"), a count whose verb comes past its noun's own words ("14 children in the district have been
-confirmed"), a rate's quantity with the rate said elsewhere ("on a hot day, it is 950,000 litres"),
+wage"), a rate's quantity with the rate said elsewhere ("on a hot day, it is 950,000 litres"),
 a span in a unit that is the question's own word ("wants two years" where "years" is one)."""
 import re
 from dataclasses import dataclass
@@ -691,10 +690,8 @@ class Figures:
                 continue  # "nine babies had died", "64 remained in hospital": not the count of those who fell ill
             if not keyed and q.keywords and self.relative and (rel := self.relative.match(c, after.end() if after else end)):
                 keyed = self._keyed_past(q, c, rel.end())  # "nine babies who were fed the formula have died"
-            if not keyed and q.keywords and noun and not at_unit:
-                keyed = self._keyed_past(q, c, noun.end(), clause=True)  # "14 children in the district have been confirmed"
-            if not keyed and q.keywords and not noun and not (not at_unit and self.noun_near and self.noun_near.match(c, end)) \
-                    and self._put_before(q, c, m.start()):
+            noun_near = not at_unit and self.noun_near and self.noun_near.match(c, end)
+            if not keyed and q.keywords and not noun and not noun_near and self._put_before(q, c, m.start()):
                 keyed = True  # "will return 161 of the bronzes", "job losses are capped at 250", "the objects, ten"
             if not keyed and not after and not mult and q.keywords and self.definite \
                     and (d := self.definite.search(c, max(0, m.start() - 16), m.start())) \
@@ -773,14 +770,12 @@ class Figures:
                 return True
         return False
 
-    def _keyed_past(self, q: "QuestionRules2", c: str, at: int, clause: bool = False) -> bool:
+    def _keyed_past(self, q: "QuestionRules2", c: str, at: int) -> bool:
         """The question's words as the main verb, after an auxiliary, of a count whose relative
         clause starts at `at` ("babies who were fed the formula have died"). Not the relative
         clause's own verb: "two residents who died in the days after" may be a part the speaker
-        lists of a larger count. `clause`: past the noun's own words, within its clause ("14
-        children in the district have been confirmed")."""
-        stop = min([i for i in (c.find(";", at), c.find(".", at)) + ((c.find(",", at),) if clause else ()) if i >= 0]
-                   or [len(c)])
+        lists of a larger count."""
+        stop = min([i for i in (c.find(";", at), c.find(".", at)) if i >= 0] or [len(c)])
         for w in re.finditer(r"\s+", c[at:min(stop, at + 120)]):
             aux = self.linking.match(c, at + w.start())
             if aux.end() > at + w.end() and q.keywords.match(c, aux.end()):
