@@ -665,6 +665,16 @@ class LanguagePack:
     # figure ("a rise to 135 koruna would wipe out 22,000 jobs"): the first figure is the cause
     # judged by what it would do, not a figure the speaker holds.
     figure_consequence: list[str] = field(default_factory=list)
+    # --- a figure however the statement puts it (rules/2 figures and answers, round 13) -------
+    # After a figure, the words that make it the count the sentence names ("settled on twelve as
+    # the number of skiers caught", "six is the final figure"): the count, as `count_head` before it.
+    figure_count_tail: list[str] = field(default_factory=list)
+    # After the question's own word, the verb of a level a figure is set at or comes to ("job
+    # losses are capped at 250", "the draw comes to 480,000"): its figure is that word's.
+    figure_subject_level: list[str] = field(default_factory=list)
+    # In the line an answer follows, the nouns that ask for a count as `how_many` does ("The final
+    # figure for homes lost?").
+    how_many_nouns: list[str] = field(default_factory=list)
     # A cue opening an infinitive that is a clause's subject, before a copula ("To revoke the
     # licence now would be premature"): a judgement of the act, not the act wanted.
     position_infinitive_subject: list[str] = field(default_factory=list)

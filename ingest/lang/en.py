@@ -794,6 +794,12 @@ PACK = LanguagePack(
     figure_consequence=[r"wip(?:e|es|ed|ing) out", r"destroy(?:s|ed|ing)?", r"eliminat(?:e|es|ed|ing)", r"cost(?:s|ing)?",
                         r"kill(?:s|ed|ing)?", r"threaten(?:s|ed|ing)?", r"(?:put|puts|putting) at risk",
                         r"(?:lead|leads|led|mean|means|meant) the loss of"],
+    # a figure however the statement puts it (rules/2 figures and answers, round 13)
+    figure_count_tail=[r"(?:as|is|was|are|were|will be|would be|remains?) (?:the|its|their|our|his|her) (?:[\w-]+ )?"
+                       r"(?:number|total|count|tally|toll|figure)(?!\w)"],
+    figure_subject_level=[r"(?:capped|set|fixed|pegged|held|limited|put|estimated|amounts?|amounted|comes?|came"
+                          r"|stands?|stood) (?:at|to)"],
+    how_many_nouns=[r"(?:number|figure|total|count|tally|toll) (?:of|for)"],
     position_infinitive_subject=[r"to"],
     position_duration_verbs=[r"stay(?:s|ed|ing)?", r"remain(?:s|ed|ing)?", r"last(?:s|ed|ing)?",
                              r"continu(?:e|es|ed|ing)", r"go(?:es)? on", r"in (?:force|place)"],

@@ -12,7 +12,7 @@ import pytest
 from ingest.extractors import ExcerptView
 from ingest.extractors import rules2
 
-from .test_rules2 import findings, run, story2  # noqa: F401 (story2 is a fixture)
+from .test_rules2 import findings, run, story2, story3  # noqa: F401 (story2, story3 are fixtures)
 from .test_rules2_acts import story_acts  # noqa: F401 (a fixture)
 
 D = date(2025, 3, 16)
@@ -639,3 +639,63 @@ def test_a_figure_whose_consequence_is_counted_after_it_is_not_held(story_depots
     assert values(story_depots, "Fjordline said a minimum of 12 crowns an hour is what firms can pay.", ["depots"],
                   "hourly-pay") == [12]
 
+
+
+def test_a_figure_said_to_be_the_count_after_it(story_depots):
+    # "settled on four as the number of depots to close": the count named after the figure
+    assert values(story_depots, "The City Council said it had settled on four as the number of depots to close.",
+                  ["depots"], "depots-closing") == [4]
+    assert values(story_depots, "The City Council said that for the depots, three is the final figure.", ["depots"],
+                  "depots-closing") == [3]
+
+
+def test_a_figure_the_questions_word_puts_before_it(story_depots):
+    # the question's verb right before it, past a hedge ("close at least 3 of the city's depots")
+    assert values(story_depots, "The City Council said it will close at least 3 of the city's depots.", ["depots"],
+                  "depots-closing") == [3]
+    # ... or past a comma ("the depots, five at most")
+    assert values(story_depots, "The City Council said it would close some of the depots, five at most.", ["depots"],
+                  "depots-closing") == [5]
+    # the question's word as the subject of a level it is set at
+    assert values(story_depots, "The City Council said depot closures are capped at three.", ["depots"],
+                  "depots-closing") == [3]
+    # not a count of another noun a word or two on, nor one in a clause of when
+    assert values(story_depots, "The City Council said it would close 3 old tram sheds beside the depots.",
+                  ["depots"], "depots-closing") == []
+    assert values(story_depots, "The City Council said that when it closed 3 in the spring, the depots stayed open.",
+                  ["depots"], "depots-closing") == []
+
+
+def test_a_figure_joined_to_the_questions_word(story_depots):
+    # "a 14-crown minimum" under "crowns an hour"
+    assert values(story_depots, "Fjordline said a 14-crown minimum was fair.", ["depots"], "hourly-pay") == [14]
+
+
+def test_a_rates_quantity_with_its_rate_said_elsewhere(story_depots):
+    # "for an hour of work, 14 crowns" under "crowns an hour"
+    assert values(story_depots, "Fjordline said that for an hour of work, 14 crowns was fair.", ["depots"],
+                  "hourly-pay") == [14]
+    # not a sum with no word of the rate
+    assert values(story_depots, "Fjordline said 900 crowns was the weekly bonus.", ["depots"], "hourly-pay") == []
+
+
+def test_a_span_in_the_questions_own_word(story_depots):
+    # "years" is one of the question's words: "two years" is 24 months; not a manner of speaking ("a hundred years")
+    from ledger.models import Question
+
+    Question.objects.filter(key="bridge-months").update(keywords=[r"\bbridge\b", r"\bmonths?\b", r"\byears?\b"])
+    rules2._cache.clear()
+    assert values(story_depots, "The City Council said the crossing would be shut for two years.", ["depots"],
+                  "bridge-months") == [24]
+    assert values(story_depots, "The City Council said the new crossing would last a hundred years.", ["depots"],
+                  "bridge-months") == []
+
+
+def test_a_count_asked_by_its_noun_is_answered_by_a_figure(story3):
+    # "The final count of people at Monday's rally?" asks how many as "How many ...?" does
+    from .test_rules2_answers import read
+
+    text = ("REPORTER: The final count of people at Monday's rally?\n\n"
+            "ARCHIVE OF PUBLIC GATHERINGS: Three hundred and ten, by our count.")
+    found = read(story3, "REPORTER: The final count of people at Monday's rally?", text, ["crowds"])
+    assert {(f[0], f[2], f[3]) for f in found} == {("archive", "number", 310)}

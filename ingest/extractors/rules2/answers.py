@@ -29,6 +29,8 @@ class Answers:
         self.asked = words(pack.asked)
         self.attribution = attribution
         self.how_many = words(pack.how_many)
+        # (as a count's noun asks it too: "The final figure for homes lost?")
+        self.count_asked = words(pack.how_many + pack.how_many_nouns)
         self.auxiliary = set(pack.auxiliary)
         self.negation = words(pack.negation)
         self.clause_break = words(pack.clause_break)
@@ -143,9 +145,10 @@ class Answers:
     def count(self, figures, q, c: str, prev: str) -> tuple[float, float | None, float] | None:
         """(value, value_high, confidence) of an answer that opens with a figure ("One, the
         Skarvoy, and it stays in port", "About 6,000.", "Two ferries.") to the line before when
-        it asks how many of what the question counts ("How many ships are out of service?")."""
+        it asks how many of what the question counts ("How many ships are out of service?", "The
+        final figure for ships out of service?")."""
         prev = prev.rstrip(' "')
-        if not (self.how_many and prev.endswith("?") and self.how_many.search(prev)
+        if not (self.count_asked and prev.endswith("?") and self.count_asked.search(prev)
                 and (q.keywords is None or q.keywords.search(prev))):
             return None
         at = _OPENING.match(c).end()

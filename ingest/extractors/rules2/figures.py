@@ -15,7 +15,12 @@ is that one's. A figure counts only what the question counts: not a count of ano
 the question's unit and words ("212 writers", "190,000 inhabitants"), not what the question's
 change spares ("five larger branches would stay open" under how many close), not a whole ("all
 14 branches", "of its 14") unless the question's words are said of it, not the cause of a
-consequence counted after it ("a rise to 135 koruna would wipe out 22,000 jobs")."""
+consequence counted after it ("a rise to 135 koruna would wipe out 22,000 jobs"). And a figure
+counts however the statement puts it: said to be the count after it ("twelve as the number of
+skiers caught"), put by the question's word right before it or as the subject of its level ("will
+return 161 of the bronzes", "job losses are capped at 250"), joined to that word ("a 132-koruna
+wage"), a rate's quantity with the rate said elsewhere ("on a hot day, it is 950,000 litres"),
+a span in a unit that is the question's own word ("wants two years" where "years" is one)."""
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -260,7 +265,7 @@ class Figures:
         self.increment = re.compile(rf"\s+(?:{'|'.join(pack.figure_increment)})(?!\w)", re.IGNORECASE) if pack.figure_increment else None
         self.so_far = re.compile(rf"(?<!\w)(?:{'|'.join(pack.figure_so_far)})\s+(?:[\w'-]+\s+){{0,2}}$", re.IGNORECASE) \
             if pack.figure_so_far else None
-        self.age_after = re.compile(rf"\s+(?:{'|'.join(pack.figure_age_after)})(?!\w)") if pack.figure_age_after else None
+        self.age_after = re.compile(rf"[\s-]+(?:{'|'.join(pack.figure_age_after)})(?!\w)") if pack.figure_age_after else None
         self.unit_synonyms = dict(pack.figure_unit_synonyms)
         self.conversions = {unit: tuple(others) for unit, others in pack.figure_unit_conversions.items()}
         self.not_a_count = re.compile(rf"(?:{'|'.join(pack.not_a_figure)})", re.IGNORECASE) if pack.not_a_figure else None
@@ -330,6 +335,18 @@ class Figures:
         # a relative clause right after a count's noun, which the count's own verb follows
         self.relative = re.compile(rf",?\s+(?:{'|'.join(pack.relative)})\s+", re.IGNORECASE) if pack.relative else None
         self.linking = re.compile(rf"\s*(?:(?:{'|'.join(pack.linking)})\s+)*", re.IGNORECASE) if pack.linking else _SPACE
+        # A figure however the statement puts it: the count it is said to be after it ("twelve as
+        # the number of skiers caught"), a level the question's word comes to before it ("job
+        # losses are capped at 250"), a hedge or a comma between the question's word and it
+        # ("will return some 161", "the objects, ten or twenty").
+        self.count_tail = re.compile(rf"\s+(?:{'|'.join(pack.figure_count_tail)})", re.IGNORECASE) \
+            if pack.figure_count_tail else None
+        self.subject_level = re.compile(rf"(?:\s+[\w'-]+){{0,3}}?\s+(?:{'|'.join(pack.figure_subject_level)})\s+"
+                                        rf"(?:(?:{leads})\s+)*", re.IGNORECASE) if pack.figure_subject_level else None
+        # (a noun of its own a word or two on: "reported 74 suspected heart reactions" is no count put by "reported")
+        self.noun_near = re.compile(rf"(?:\s+[\w-]+){{0,2}}\s+(?:{pack.plural_noun})(?!\w)", re.IGNORECASE) \
+            if pack.plural_noun else None
+        self.lead = re.compile(rf",?\s*(?:(?<![\w'-])(?:{leads})\s+)*$", re.IGNORECASE)
 
     def counts_of(self, questions) -> None:
         """The story's number questions: each one's keywords are, for the others of the same
@@ -592,15 +609,21 @@ class Figures:
                 continue  # "59% of members", "96% voted to strike": a share of a group or a vote; not "20% of jobs"
             at_unit = unit.rx.match(c, end) if unit else None
             if unit and unit.converted and not at_unit:
+                # ("a hundred years": a manner of speaking, not a span the question's word alone makes one)
+                lead_word = m.group("word").lower().split()[0] if spelt else ""
+                idiom = lead_word in self.articles and lead_word in self.number_words
                 for other, factor in unit.converted:  # "a ban of four years" under "months": 48
                     conv = other.match(c, end)
                     # (said of what the question asks, beside it, and no age: "sixty years old")
                     if conv and not (self.age_after and self.age_after.match(c, conv.end())) and q.keywords \
                             and (q.keywords.search(c, max(0, m.start() - NEAR), m.start())
-                                 or q.keywords.search(c, conv.end(), conv.end() + NEAR)):
+                                 or q.keywords.search(c, conv.end(), conv.end() + NEAR)
+                                 or (q.keywords.search(conv.group(0)) and not idiom)):  # "wants two years": its word
                         at_unit = conv
                         value, high = value * factor, high * factor if high else None
                         break
+            if unit and unit.rate and not at_unit and not mult:
+                at_unit = self._rate_quantity(unit, c, end)  # "on a hot day, it is 950,000 litres" under litres per day
             if at_unit and any(self._counts(f) for f in self.figure_rx.finditer(at_unit.group(0).lstrip(", "))):
                 at_unit = None  # "Sept. 13, demanding a 40% raise": the unit is the next figure's
             with_unit = bool(at_unit)
@@ -658,7 +681,8 @@ class Figures:
             rest = self.linking.match(c, whole_noun.end()).end() \
                 if at_unit and self.count_noun and (whole_noun := self.count_noun.match(c, end)) \
                 and whole_noun.end() > at_unit.end() else predicate
-            keyed = bool(q.keywords and q.keywords.match(c, predicate))
+            keyed = bool(q.keywords and (q.keywords.match(c, predicate)
+                                         or (c[end:end + 1] == "-" and q.keywords.match(c, end + 1))))  # "a 132-koruna wage"
             if not keyed and q.keywords and self.modal and (modal := self.modal.match(c, predicate)):
                 keyed = bool(q.keywords.match(c, self.linking.match(c, modal.end()).end()))  # "should be returned"
             if self.other_event and (event := self.other_event.match(c, predicate)) \
@@ -666,6 +690,9 @@ class Figures:
                 continue  # "nine babies had died", "64 remained in hospital": not the count of those who fell ill
             if not keyed and q.keywords and self.relative and (rel := self.relative.match(c, after.end() if after else end)):
                 keyed = self._keyed_past(q, c, rel.end())  # "nine babies who were fed the formula have died"
+            noun_near = not at_unit and self.noun_near and self.noun_near.match(c, end)
+            if not keyed and q.keywords and not noun and not noun_near and self._put_before(q, c, m.start()):
+                keyed = True  # "will return 161 of the bronzes", "job losses are capped at 250", "the objects, ten"
             if not keyed and not after and not mult and q.keywords and self.definite \
                     and (d := self.definite.search(c, max(0, m.start() - 16), m.start())) \
                     and self._keyword_before(q, c, d.start()):
@@ -689,6 +716,11 @@ class Figures:
                 continue  # "6,000 people were evacuated", "the number of homes ... at 412": another question's
                 # count, not the hectares or homes asked
             keyed = keyed or bool(head)
+            if not keyed and self.count_tail and (named_as := self.count_tail.match(c, after.end() if after else end)):
+                what = c[named_as.end():_clause_end(c, named_as.end())]
+                if others and others.search(what) and not (q.keywords and q.keywords.search(what)):
+                    continue  # "2,000 as the number of people evacuated" under the dead
+                keyed = True  # "settled on twelve as the number of skiers caught", "six is the final figure"
             said_of = bool(head) or self._said_of(q, c, rest)
             if not said_of and self.total and (total := self.total.search(c, max(0, m.start() - 40), m.start())) \
                     and not (q.keywords and self._keyword_before(q, c, total.start(), between=1)):
@@ -750,6 +782,28 @@ class Figures:
                 return True
         return False
 
+    def _put_before(self, q: "QuestionRules2", c: str, start: int) -> bool:
+        """Whether the question's word puts the figure at `start` before it, in its clause: right
+        before it, past a hedge or a comma ("will return 161", "found at least 180", "the objects,
+        ten or twenty"), or as the subject of a level it is set at ("job losses are capped at 250");
+        not in a clause of when ("after the fire destroyed 400")."""
+        a = max(c.rfind(",", 0, max(0, start - 2)), c.rfind(";", 0, start)) + 1
+        if self.subordinate and self.subordinate.search(c, a, start):
+            return False
+        lead = self.lead.search(c, max(0, start - 40), start)
+        at = lead.start() if lead else start
+        for k in q.keywords.finditer(c, a, start):
+            word_end = _WORD_REST.match(c, k.end()).end()  # (a keyword may be a stem: "clos")
+            if word_end == at or (self.subject_level and self.subject_level.fullmatch(c, word_end, start)):
+                return True
+        return False
+
+    def _rate_quantity(self, unit: Unit, c: str, end: int):
+        """Under a rate ("litres per day"), its quantity's word right after a figure, when the
+        statement says the rate's word elsewhere ("on a hot day, it is 950,000 litres")."""
+        at = re.compile(rf",?\s+(?:{re.escape(unit.words[0])}|{_singular(re.escape(unit.words[0]))})(?!\w)").match(c, end)
+        return at if at and re.search(rf"(?<!\w){re.escape(unit.words[-1])}(?!\w)", c) else None
+
     def _zero(self, q: "QuestionRules2", c: str) -> tuple[float, None, float] | None:
         """A count of none, right before the question's unit ("zero flights a night", "no night
         flights", "not a single bus"), near the question's words; not a limit ("no more than
@@ -757,8 +811,11 @@ class Figures:
         unit = q.unit_rules
         if not (self.zero and unit) or unit.scale != 1.0:
             return None
+        # ("not a single flight" under "flights a night")
+        first = re.compile(rf"\s+(?:{re.escape(unit.words[0])}|{_singular(re.escape(unit.words[0]))})(?!\w)") \
+            if len(unit.words) > 1 else None
         for z in self.zero.finditer(c):
-            at = unit.rx.match(c, z.end())
+            at = unit.rx.match(c, z.end()) or (first and first.match(c, z.end()))
             if not at or ("," in at.group(0)) or len(at.group(0).split()) > 2 \
                     or any(w in self.not_zero or w[0].isdigit() for w in at.group(0).lower().split()):
                 continue
@@ -841,6 +898,7 @@ class Figures:
 
 _HYPHENED = re.compile(r"[a-z]-$", re.IGNORECASE)
 _WORD = re.compile(r"[^\W\d_]+")
+_WORD_REST = re.compile(r"[\w'-]*")
 
 
 def _forms(word: str) -> frozenset:
