@@ -23,6 +23,10 @@ _REQUEST_TO_NAME = [r"ask(?:s|ed)? (?!(?:a|an|whether|if|how|what|why|when|where
                     r"|today |yesterday )?to(?= (?!(?:say|tell|explain|comment|clarify|confirm|answer|respond|reply|help|speak)\b)"
                     r"[a-z]{2,} )"]
 
+# counts in words a figure may be put at (not "one": "put it at one point")
+_COUNT_WORDS = (r"(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
+                r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b")
+
 PACK = LanguagePack(
     code="en",
     attribution=[
@@ -43,9 +47,10 @@ PACK = LanguagePack(
         r"issu(?:e|es|ed|ing) a (?:statement|communiqu[eé]|press release|denial)",
         r"in a (?:statement|press release|communiqu[eé]|post|video|letter|interview)",
         # "puts the number of workers who struck on the first day at fewer than 2,000": any
-        # words up to "at", when a figure follows it
-        r"put(?:s|ting)? (?:[\w'\-]+ ){1,12}?at(?= (?:[\w\-]+ ){0,3}?(?:\d|(?:[\w\-]+ )?(?:hundred|thousand|million"
-        r"|billion|quarter|half|dozen)\b))",
+        # words up to "at", when a figure follows it (in words too, or quoted: 'at "between
+        # ten and twelve"'; not "at one point")
+        r"put(?:s|ting)? (?:[\w'\-]+ ){1,12}?at(?= \"?(?:[\w\-]+ ){0,3}?(?:\d|(?:[\w\-]+ )?(?:hundred|thousand|million"
+        r"|billion|quarter|half|dozen)\b|" + _COUNT_WORDS + r"))",
         r"gave (?:a|the) figure of", r"puts? it", r"spoke of", r"went on to say", r"was quoted as saying",
         r"assess(?:es|ed|ing)?", r"signal(?:s|led|ed|ling|ing)?", r"suggest" + _S, r"testif(?:y|ies|ied|ying)",
         r"indicat(?:e|es|ed|ing)", r"complain" + _S, r"mention" + _S, r"caution" + _S, r"hint" + _S,

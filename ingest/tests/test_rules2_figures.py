@@ -649,6 +649,14 @@ def test_a_figure_said_to_be_the_count_after_it(story_depots):
                   "depots-closing") == [3]
 
 
+def test_a_figure_put_at_in_words_or_quoted(story_depots):
+    # "puts the number ... at" a count in words, or at a quoted range, attributes the figure
+    assert values(story_depots, "The City Council now puts the number of depots that will close at four.", ["depots"],
+                  "depots-closing") == [4]
+    assert values(story_depots, 'The City Council put the number of depots to close at "between three and five".',
+                  ["depots"], "depots-closing") == [3]
+
+
 def test_a_figure_the_questions_word_puts_before_it(story_depots):
     # the question's verb right before it, past a hedge ("close at least 3 of the city's depots")
     assert values(story_depots, "The City Council said it will close at least 3 of the city's depots.", ["depots"],
