@@ -51,7 +51,10 @@ PACK = LanguagePack(
         # ten and twelve"'; not "at one point")
         r"put(?:s|ting)? (?:[\w'\-]+ ){1,12}?at(?= \"?(?:[\w\-]+ ){0,3}?(?:\d|(?:[\w\-]+ )?(?:hundred|thousand|million"
         r"|billion|quarter|half|dozen)\b|" + _COUNT_WORDS + r"))",
-        r"gave (?:a|the) figure of", r"puts? it", r"spoke of", r"went on to say", r"was quoted as saying",
+        r"gave (?:a|the) figure of", r"puts? it", r"spoke of",
+        # "counts nearly 50,000 vehicles a day" (a figure right after: not "every vote counts"),
+        # "spoke to the Herald of eleven people"
+        r"count(?:s|ed)(?= (?:[\w\-]+ ){0,2}?(?:\d|" + _COUNT_WORDS + r"))", r"spoke to (?:[\w'\-]+ ){1,4}?of(?= )", r"went on to say", r"was quoted as saying",
         r"assess(?:es|ed|ing)?", r"signal(?:s|led|ed|ling|ing)?", r"suggest" + _S, r"testif(?:y|ies|ied|ying)",
         r"indicat(?:e|es|ed|ing)", r"complain" + _S, r"mention" + _S, r"caution" + _S, r"hint" + _S,
         r"reckon" + _S, r"clarif(?:y|ies|ied|ying)", r"assur(?:e|es|ed|ing)", r"reassur(?:e|es|ed|ing)",

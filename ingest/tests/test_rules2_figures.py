@@ -657,6 +657,15 @@ def test_a_figure_put_at_in_words_or_quoted(story_depots):
                   ["depots"], "depots-closing") == [3]
 
 
+def test_a_figure_counted_or_spoken_of(story_depots):
+    # "counts nearly ..." a figure right after; "spoke to X of" a figure
+    assert values(story_depots, "The City Council counts nearly 40 flights a night.", ["depots"], "night-flights") == [40]
+    assert values(story_depots, "The City Council spoke to the Herald of twenty flights a night.", ["depots"],
+                  "night-flights") == [20]
+    # not a count that is no figure's
+    assert values(story_depots, "Every flight a night counts, the City Council said.", ["depots"], "night-flights") == []
+
+
 def test_a_figure_the_questions_word_puts_before_it(story_depots):
     # the question's verb right before it, past a hedge ("close at least 3 of the city's depots")
     assert values(story_depots, "The City Council said it will close at least 3 of the city's depots.", ["depots"],
