@@ -10,6 +10,7 @@ from rapidfuzz import fuzz, process
 from ingest.lang import LanguagePack, pattern_lower, words_regex
 
 FUZZY_CUTOFF = 85  # rapidfuzz ratio for a misspelt name ("Lindquist" for "Lindqvist")
+SEEN_MAX = 4096  # sentences whose reading is kept (the excerpts of a batch and their neighbours)
 
 _STAFF = ("official", "officials", "statement", "filing", "letter", "report")  # "a company statement": the company's
 _TAIL_CAPITALS = re.compile(r"(?:[ \t]+(?!(?:The|A|An|And|Or|Of|In|On|At|For|To|But|As|If|By|Mr|Ms|Mrs|Dr|Monday|Tuesday"
@@ -127,6 +128,10 @@ class Names:
                                                                   ("pronoun", self.pronouns)) if p]
         self.stand_ins = re.compile("|".join(stand_ins)) if stand_ins else None
         self._fuzzy_seen: dict[str, str | None] = {}
+        # A sentence's names, by its text: an excerpt's sentence is read as itself, as the
+        # sentence before of the next one and by several readers of both (the same Mentions:
+        # no reader changes one).
+        self._mentions_seen: dict[tuple[str, str], list[Mention]] = {}
 
         # Actors: aliases (normalized like the text), singular/plural twins of plain ones,
         # roles, and the proper names a misspelling may be matched against.
@@ -266,6 +271,14 @@ class Names:
     def mentions(self, s: str, low: str | None = None) -> list[Mention]:
         """The names in `s` (and its lower-cased twin `low`)."""
         low = low if low is not None else lower(s)
+        kept = self._mentions_seen.get((s, low))
+        if kept is None:
+            if len(self._mentions_seen) > SEEN_MAX:
+                self._mentions_seen.clear()
+            kept = self._mentions_seen[(s, low)] = self._mentions(s, low)
+        return list(kept)
+
+    def _mentions(self, s: str, low: str) -> list[Mention]:
         found = []
         for (key, pattern), leads in zip(self.actors, self._actor_leads):
             if leads is not None and not any(x in low for x in leads):
