@@ -6,7 +6,6 @@ main clause (subjects.py: several when joined by "and", a pronoun or role noun r
 the speaker of the sentence before, or to that sentence's subject), and the span of the
 sentence that is the statement itself."""
 import re
-from dataclasses import replace
 
 from ingest.lang import LanguagePack, pattern_lower
 
@@ -168,7 +167,7 @@ class Speakers(Subjects):
             if len(self._read_seen) > SEEN_MAX:
                 self._read_seen.clear()
             found = self._read_seen[key] = self._read(orig, prev, same_paragraph, credit_end)
-        return [replace(att, speakers=list(att.speakers)) for att in found]
+        return [att.copy() for att in found]
 
     def _read(self, orig: str, prev: str, same_paragraph: bool, credit_end: int | None) -> list[Attribution]:
         s = lower(orig)

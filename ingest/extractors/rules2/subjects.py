@@ -38,6 +38,13 @@ class Attribution:
     gap: tuple[int, int] | None = None  # the attribution inside the content (", she says,"), not said
     act: bool = False  # an official act, no saying ("the directorate ordered ...", acts.py)
 
+    def copy(self) -> "Attribution":
+        """A copy its reader may change (`dataclasses.replace` builds it through __init__, slowly)."""
+        twin = object.__new__(Attribution)
+        twin.__dict__.update(self.__dict__)
+        twin.speakers = list(self.speakers)
+        return twin
+
 
 class Subjects:
     """The subject half of `Speakers` (speakers.py), on the same compiled lists."""
