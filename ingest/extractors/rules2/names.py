@@ -10,7 +10,7 @@ from rapidfuzz import fuzz, process
 from ingest.lang import LanguagePack, pattern_lower, words_regex
 
 FUZZY_CUTOFF = 85  # rapidfuzz ratio for a misspelt name ("Lindquist" for "Lindqvist")
-SEEN_MAX = 4096  # sentences whose reading is kept (the excerpts of a batch and their neighbours)
+SEEN_MAX = 256  # sentences whose reading is kept: an excerpt's, its neighbours', a few excerpts back
 
 _STAFF = ("official", "officials", "statement", "filing", "letter", "report")  # "a company statement": the company's
 _TAIL_CAPITALS = re.compile(r"(?:[ \t]+(?!(?:The|A|An|And|Or|Of|In|On|At|For|To|But|As|If|By|Mr|Ms|Mrs|Dr|Monday|Tuesday"
