@@ -822,3 +822,22 @@ def test_a_request_that_another_do_a_thing_is_wanting(world):
     assert read(world, "The Dockers' Union asked residents near the port to ban the LRAD.") == []
     # nor a hedge: "could not rule out" is no no
     assert read(world, "Orrelink could not rule out that the police have an LRAD.") == []
+
+
+def test_a_sentence_read_again_is_read_the_same_whatever_its_reader_changed(world):
+    # A sentence's names and attributions are kept once read (an excerpt's readers ask again
+    # for the same sentence); what one reader does with its copy is no other's reading.
+    rules2._cache.clear()
+    rules = rules2.story_rules(world)
+    sentence, before = "She told a news conference that the police have an LRAD.", "Ann Berg spoke on Monday."
+    first = rules.speakers.read(sentence, before)
+    assert [(att.speakers, att.verb) for att in first] == [(["company"], "told")]
+    first[0].speakers.append("union")
+    first[0].content, first[0].negated = (0, 3), True
+    again = rules.speakers.read(sentence, before)
+    assert [(att.speakers, att.content != (0, 3), att.negated) for att in again] == [(["company"], True, False)]
+    # read with another sentence before, the pronoun is that one's speaker's
+    assert [att.speakers for att in rules.speakers.read(sentence, "Mara Kovac spoke on Monday.")] == [["union"]]
+    names = rules.names.mentions(before)
+    names.clear()
+    assert [m.actor for m in rules.names.mentions(before)] == ["company"]

@@ -4,6 +4,8 @@ import re
 
 from ingest.lang import LanguagePack, words_regex
 
+from .names import SEEN_MAX
+
 
 _OPENING = re.compile(r"[\s\"']*(?:\d{1,2}[:.]\d{2}\s+)?")  # a live blog's time first: "12:20 As N1 reported, ..."
 _SHORT = re.compile(r"the (?:[\w'\-]+ )+(\w{4,})")  # a newspaper's "the ... Herald"
@@ -34,6 +36,7 @@ def _name_forms(name: str) -> set[str]:
 class Credits:
     def __init__(self, story, pack: LanguagePack):
         n = pack.normalize
+        self._credited_seen: dict[str, str | None] = {}
         names, shorts = {}, {}
         for o in story.outlets.all():
             for name in {o.name, o.key, *_name_forms(o.name or "")}:
@@ -101,6 +104,15 @@ class Credits:
 
     def credited(self, s: str) -> str | None:
         """The key of the outlet `s` credits, if any."""
+        # (asked of a sentence as the excerpt's, as the one before the next, and by several readers)
+        if s in self._credited_seen:
+            return self._credited_seen[s]
+        if len(self._credited_seen) > SEEN_MAX:
+            self._credited_seen.clear()
+        key = self._credited_seen[s] = self._credited(s)
+        return key
+
+    def _credited(self, s: str) -> str | None:
         if not self.credit or not self.outlet_mention.search(s):
             return None
         for pattern in self.credit:

@@ -154,18 +154,21 @@ def _goes_on(rules, excerpt, s, low, before, raw, questions, seen):
     a_low = lower(a)
     if a_low.rstrip(' "').endswith("?") or any(rx and rx.search(a_low) for rx in rules.topic_keywords.values()):
         return []
-    # the questions the sentence names, or the one after it (of the excerpt's topics)
-    # (stances only: a count after the sentence is another's restating it, or of another thing)
-    asked = [(q, True) for q, borrowed in questions if not borrowed and not q.number]
-    asked += [(q, True) for q in rules.questions if q.topic in excerpt.topics and all(q is not x for x, _ in asked)
-              and not q.number and q.keywords
-              and (q.keywords.search(a_low) or rules.positions.names_question(q, a_low))]
-    if not asked or any(m.actor for m in rules.names.mentions(a)):
+    if any(m.actor for m in rules.names.mentions(a)):
         # a sentence that names an actor may be about it ("Lusandra is prepared, she said, to ..."): precision first
         return []
     own = {tuple(att.speakers) for att in rules.speakers.read(s, before) if att.speakers and not att.negated}
     if len(own) != 1:
         return []  # nobody speaks in the sentence, or several: whose words go on is unclear
+    # the questions the sentence names, or the one after it (of the excerpt's topics)
+    # (stances only: a count after the sentence is another's restating it, or of another thing)
+    # (the checks above first: they are cheaper than reading the cues, and end most sentences)
+    asked = [(q, True) for q, borrowed in questions if not borrowed and not q.number]
+    asked += [(q, True) for q in rules.questions if q.topic in excerpt.topics and all(q is not x for x, _ in asked)
+              and not q.number and q.keywords
+              and (q.keywords.search(a_low) or rules.positions.names_question(q, a_low))]
+    if not asked:
+        return []
     label = rules.speakers.label(before) if before else None
     # the sentence's turn is its own label's, or the one further up
     turn = s if LABEL.match(s) or not label else before + " " + s

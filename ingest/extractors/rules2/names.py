@@ -10,6 +10,7 @@ from rapidfuzz import fuzz, process
 from ingest.lang import LanguagePack, pattern_lower, words_regex
 
 FUZZY_CUTOFF = 85  # rapidfuzz ratio for a misspelt name ("Lindquist" for "Lindqvist")
+SEEN_MAX = 256  # sentences whose reading is kept: an excerpt's, its neighbours', a few excerpts back
 
 _STAFF = ("official", "officials", "statement", "filing", "letter", "report")  # "a company statement": the company's
 _TAIL_CAPITALS = re.compile(r"(?:[ \t]+(?!(?:The|A|An|And|Or|Of|In|On|At|For|To|But|As|If|By|Mr|Ms|Mrs|Dr|Monday|Tuesday"
@@ -127,6 +128,10 @@ class Names:
                                                                   ("pronoun", self.pronouns)) if p]
         self.stand_ins = re.compile("|".join(stand_ins)) if stand_ins else None
         self._fuzzy_seen: dict[str, str | None] = {}
+        # A sentence's names, by its text: an excerpt's sentence is read as itself, as the
+        # sentence before of the next one and by several readers of both (the same Mentions:
+        # no reader changes one).
+        self._mentions_seen: dict[tuple[str, str], list[Mention]] = {}
 
         # Actors: aliases (normalized like the text), singular/plural twins of plain ones,
         # roles, and the proper names a misspelling may be matched against.
@@ -266,9 +271,17 @@ class Names:
     def mentions(self, s: str, low: str | None = None) -> list[Mention]:
         """The names in `s` (and its lower-cased twin `low`)."""
         low = low if low is not None else lower(s)
+        kept = self._mentions_seen.get((s, low))
+        if kept is None:
+            if len(self._mentions_seen) > SEEN_MAX:
+                self._mentions_seen.clear()
+            kept = self._mentions_seen[(s, low)] = self._mentions(s, low)
+        return list(kept)
+
+    def _mentions(self, s: str, low: str) -> list[Mention]:
         found = []
         for (key, pattern), leads in zip(self.actors, self._actor_leads):
-            if leads is not None and not any(x in low for x in leads):
+            if leads is not None and not _holds(low, leads):
                 continue  # none of the actor's names can be here
             for m in pattern.finditer(low):
                 if m.end() > m.start():
@@ -298,7 +311,7 @@ class Names:
                     a = m.start() if "'" in owner else m.start(1)  # a name after "the" starts after it
                     found.append(Mention(a, m.end(), keys.pop(), s[a:m.end()], "role"))
         for (key, pattern), leads in zip(self.roles, self._role_leads):
-            if leads is not None and not any(x in low for x in leads):
+            if leads is not None and not _holds(low, leads):
                 continue
             found += [Mention(m.start(), m.end(), key, s[m.start():m.end()], "role") for m in pattern.finditer(low)]
         if self.stand_ins:
@@ -333,10 +346,15 @@ class Names:
         # role nouns where no name is: "The President" is the alias, not the role noun "the president".
         kept = []
         for tier in (("alias", "role", "fuzzy", "place"), ("generic", "pronoun")):
-            for m in sorted((m for m in found if m.kind in tier), key=lambda m: (-(m.end - m.start), m.start)):
-                if all(m.end <= k.start or m.start >= k.end for k in kept):
+            ranked = [m for m in found if m.kind in tier]
+            ranked.sort(key=_longest_first)
+            for m in ranked:
+                for k in kept:
+                    if m.end > k.start and m.start < k.end:
+                        break  # overlaps a name kept
+                else:
                     kept.append(m)
-        kept.sort(key=lambda m: m.start)
+        kept.sort(key=_start)
         # one actor's role owned by another name ("the council's chief executive", where "chief
         # executive" is another actor's role): the owner's, so no name of its own
         for r in [k for k in kept if k.kind == "role"]:
@@ -362,6 +380,22 @@ class Names:
         owners = {key for (key, _), words in zip(self.actors, self._actor_words, strict=True)
                   if re.search(rf"\b{head}", words, re.IGNORECASE)}
         return owners.pop() if len(owners) == 1 else None
+
+
+def _longest_first(m: Mention) -> tuple[int, int]:
+    return -(m.end - m.start), m.start
+
+
+def _start(m: Mention) -> int:
+    return m.start
+
+
+def _holds(low: str, leads) -> bool:
+    """Whether `low` holds one of `leads` (a loop: `any` over a generator costs more than the tests)."""
+    for x in leads:
+        if x in low:
+            return True
+    return False
 
 
 def _one_actor_words(found: dict[str, set]) -> list[tuple[str, re.Pattern]]:

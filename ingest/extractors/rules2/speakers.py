@@ -9,7 +9,7 @@ import re
 
 from ingest.lang import LanguagePack, pattern_lower
 
-from .names import Names, lower, words
+from .names import SEEN_MAX, Names, lower, words
 from .subjects import QUOTE as _QUOTE, SUBJECT_GAP, Attribution, Subjects  # noqa: F401 (Attribution: this module's word)
 
 AFTER_GAP = 45  # '"...," said the Interior Minister'
@@ -63,6 +63,7 @@ class Speakers(Subjects):
 
     def __init__(self, pack: LanguagePack, names: Names):
         self.names = names
+        self._read_seen: dict[tuple, list[Attribution]] = {}
         self.attribution = words(pack.attribution + pack.denial + pack.wanting_said + pack.belief_said
                                  + pack.held_view_said)
         self.held_view = words(pack.held_view_nouns)  # "the union's position is that": the union's words
@@ -158,6 +159,17 @@ class Speakers(Subjects):
         label in `prev` names this sentence's speaker only in its own paragraph. `credit_end`:
         where the main clause starts after a credit opening the sentence ("As Radio X
         reported, ...")."""
+        # An excerpt's readers ask for the same sentence read with the same one before more
+        # than once; each gets attributions of its own to change.
+        key = (orig, prev, same_paragraph, credit_end)
+        found = self._read_seen.get(key)
+        if found is None:
+            if len(self._read_seen) > SEEN_MAX:
+                self._read_seen.clear()
+            found = self._read_seen[key] = self._read(orig, prev, same_paragraph, credit_end)
+        return [att.copy() for att in found]
+
+    def _read(self, orig: str, prev: str, same_paragraph: bool, credit_end: int | None) -> list[Attribution]:
         s = lower(orig)
         quotes = [(m.start(), m.end()) for m in _QUOTE.finditer(s)]
 

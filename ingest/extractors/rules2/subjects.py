@@ -22,6 +22,9 @@ _CAPITALS = re.compile(r"(?:\s+[A-Z][\w.'\-]*)*\s+")  # "the chairwoman| Ann |Be
 _NAME_LEAD = re.compile(r"(?:\s*\b[A-Z][\w.'\-]*)+$")  # "and| Mayor Ann |Berg": a title and first names
 _COMPLEMENT = re.compile(r"\s+of\s+(?:the\s+)?[a-z][\w'\-]*")  # "the mayor| of Doncaster" (lower-cased text)
 _APPOSED_TO = re.compile(r"\s*,\s*(?:(?:the|a|an)\s+)?(?:[a-z][\w'\-]*\s+){0,2}")  # "the manufacturer|, the firm |Quillon"
+_BRACKETS = re.compile(r"\([^)]*\)")  # "(local time)" between a subject and its verb
+_STOP = re.compile(r"[.;:!?]")  # a stop between a name and the verb: no subject of it
+_THAT_AND = re.compile(r"\b(?:that|and)\s*$")
 _TITLE = re.compile(r"""(?:,|(?<=[,.!?])["'])\s*((?:[a-z][\w'\-]*\s+){0,2}[a-z][\w'\-]*)$""")
 
 
@@ -37,6 +40,13 @@ class Attribution:
     inverted: bool = False  # '"...," X said': the content came before the verb
     gap: tuple[int, int] | None = None  # the attribution inside the content (", she says,"), not said
     act: bool = False  # an official act, no saying ("the directorate ordered ...", acts.py)
+
+    def copy(self) -> "Attribution":
+        """A copy its reader may change (`dataclasses.replace` builds it through __init__, slowly)."""
+        twin = object.__new__(Attribution)
+        twin.__dict__.update(self.__dict__)
+        twin.speakers = list(self.speakers)
+        return twin
 
 
 class Subjects:
@@ -157,16 +167,16 @@ class Subjects:
             gap = s[m.end:v_start]
             if self.relative:
                 gap = self.relative.sub(" ", gap)
-            gap = re.sub(r"\([^)]*\)", " ", gap)
+            gap = _BRACKETS.sub(" ", gap)
             if _APPOSITION.fullmatch(gap) or (m.actor and m is before[0] and _OF_APPOSITION.fullmatch(gap)):
                 gap = " "  # "X, the country's largest operator with ..., said"
-            if len(gap.strip()) > SUBJECT_GAP or re.search(r'[.;:!?]', gap):
+            if len(gap.strip()) > SUBJECT_GAP or _STOP.search(gap):
                 return None
             if self.first_person and self.first_person.search(gap):
                 return None  # "Now that the directorate has checked, I believe ...": the first person's
             if self.names.is_object(s, m):
                 continue
-            if m.kind == "pronoun" and re.search(r"\b(?:that|and)\s*$", s[c_start:m.start]) is None \
+            if m.kind == "pronoun" and _THAT_AND.search(s[c_start:m.start]) is None \
                     and s[m.end:m.end + 3].startswith("'s"):
                 continue
             if m.actor and self._owns_thing(s, m):
