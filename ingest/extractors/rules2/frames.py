@@ -55,10 +55,9 @@ class Frames:
         one whose side is known; {} when there is none or it cannot be told."""
         if not (self.enabled and q.keywords and q.text):
             return {}
-        rx = self._rx(q)
         if self._undoing(q.text):
             return {}
-        for m in rx.finditer(c):
+        for m in self._rx(q).finditer(c):
             end = m.end() + len(_REST.match(c, m.end()).group(0))  # the keyword's whole word ("rais" -> "raising")
             tail = self.after.match(c, end) if self.after else None
             phrase = m.group("gap") + c[m.start("keyword"):end] + (tail.group(0) if tail else "")
@@ -93,7 +92,7 @@ class Frames:
         base = self.lemma(word, "is")  # (an -ing form too: "lifting")
         if base in self.undoing:
             return True
-        return bool(self.verb_of and len(word) > 5 and word.endswith(("ion", "ure", "al")) and self.verb_of(word) in self.undoing)
+        return bool(self.verb_of and len(word) > 5 and self.verb_of(word) in self.undoing)  # "closure", "removal"
 
     def _known(self, gap: list[str]) -> bool:
         """Whether each act in the frame's words is one that keeps the thing ("to keep",
