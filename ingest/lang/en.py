@@ -234,8 +234,9 @@ PACK = LanguagePack(
                r"(?:would|will|could) \"?(?:only |simply |just |also )?(?:hurt|harm|punish|damage|destroy|cripple|ruin"
                r"|wreck|devastate|cost (?:[\w,]+ )?(?:jobs|lives)|put (?:[\w,'-]+ ){1,3}?(?:on the streets?|out of work"
                r"|at risk|in danger))",
-               # a bare no after it, closing the line ("a total ban, no.", "a ban, never.")
-               r", (?:no|never|not at all|absolutely not|certainly not)(?= *(?:[.;!]|$))"],
+               # a bare no after it, closing the line ("a total ban, no.", "a ban, never.", "a ban
+               # with police at every stop, no.": the phrase's last word before the comma)
+               r"[\w'-]*, (?:no|never|not at all|absolutely not|certainly not)(?= *(?:[.;!]|$))"],
     overreach=[r"(?:goes|go|went|gone|going|would go|will go) (?:much |far |a (?:little|bit|step) )?too far",
                r"(?:is|was|would be|will be) (?:a step|one step|a bridge) too far", r"(?:is|was|would be) overkill",
                r"(?:is|was|would be) (?:much |far |a (?:little|bit) )?too (?:much|harsh|drastic|blunt|sweeping|extreme)"],

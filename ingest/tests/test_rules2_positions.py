@@ -254,6 +254,9 @@ BANS = [
     ("INTERIOR MINISTER: A ban on the buses, no.", "deny"),
     ("INTERIOR MINISTER: A ban on buses, never.", "deny"),
     ("INTERIOR MINISTER: Fewer routes, yes; a ban on the buses, no.", "partial"),
+    # ... with words of the cue's own phrase before the no
+    ("INTERIOR MINISTER: A ban on the buses in the old town, no.", "deny"),
+    ("INTERIOR MINISTER: Fewer routes, yes; a ban on the buses with police at every stop, no.", "partial"),
     ("INTERIOR MINISTER: A ban on the buses, yes.", "affirm"),
     # it cannot last or hold: against it; beside a lesser one that can, in part
     ("The Interior Minister said a ban on the buses cannot survive in court.", "deny"),
