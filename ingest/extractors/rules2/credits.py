@@ -1,6 +1,7 @@
 """rules/2's credits (`via`): the outlet of the story a sentence credits for what it reports
 ("as N1 reported", "told RTS", "in an interview with RTS")."""
 import re
+from functools import lru_cache
 
 from ingest.lang import LanguagePack, words_regex
 
@@ -36,7 +37,8 @@ def _name_forms(name: str) -> set[str]:
 class Credits:
     def __init__(self, story, pack: LanguagePack):
         n = pack.normalize
-        self._credited_seen: dict[str, str | None] = {}
+        # (asked of a sentence as the excerpt's, as the one before the next, and by several readers)
+        self.credited = lru_cache(maxsize=SEEN_MAX)(self._credited)
         names, shorts = {}, {}
         for o in story.outlets.all():
             for name in {o.name, o.key, *_name_forms(o.name or "")}:
@@ -102,17 +104,8 @@ class Credits:
         via = self.credited(s)
         return None if via in carriers else via
 
-    def credited(self, s: str) -> str | None:
-        """The key of the outlet `s` credits, if any."""
-        # (asked of a sentence as the excerpt's, as the one before the next, and by several readers)
-        if s in self._credited_seen:
-            return self._credited_seen[s]
-        if len(self._credited_seen) > SEEN_MAX:
-            self._credited_seen.clear()
-        key = self._credited_seen[s] = self._credited(s)
-        return key
-
     def _credited(self, s: str) -> str | None:
+        """The key of the outlet `s` credits, if any (`credited`, the same, kept per sentence)."""
         if not self.credit or not self.outlet_mention.search(s):
             return None
         for pattern in self.credit:

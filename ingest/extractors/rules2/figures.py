@@ -55,6 +55,11 @@ class Unit:
     # other units of the same measure, each with what one of them is in this unit: "four
     # years" under "months" is 48
     converted: tuple = ()
+    # its first word (or that word in the singular) right after a figure, and its last word
+    # anywhere: a rate's quantity ("950,000 litres" under litres per day, the day said
+    # elsewhere), a unit of several words begun ("not a single flight" under flights a night)
+    first: re.Pattern | None = None
+    last: re.Pattern | None = None
 
 
 @dataclass(frozen=True)
@@ -455,8 +460,11 @@ class Figures:
         converted = tuple((re.compile(rf",?[\s-]*(?:{other})(?!\w)"), factor)
                           for other, factor in self.conversions.get(unit_words[-1], ())) if len(unit_words) == 1 else ()
         # (or joined to it: "a 14-day ban")
+        first, last = (re.escape(unit_words[0]), re.escape(unit_words[-1])) if unit_words else ("(?!)", "(?!)")
         return Unit(re.compile(rf",?\s*(?:(?:[\w'-]+\s+){{0,3}}?(?:{body})|-?{_singular(body)})(?!\w)"), scale, rate,
-                    money, measure, tuple(unit_words), converted)
+                    money, measure, tuple(unit_words), converted,
+                    first=re.compile(rf",?\s+(?:{first}|{_singular(first)})(?!\w)"),
+                    last=re.compile(rf"(?<!\w){last}(?!\w)"))
 
     def figure(self, q: "QuestionRules2", c: str, *, bare: bool = False) -> tuple[float, float | None, float] | None:
         """(value, value_high, confidence) of the figure the content gives. `bare`: the unit
@@ -801,8 +809,8 @@ class Figures:
     def _rate_quantity(self, unit: Unit, c: str, end: int):
         """Under a rate ("litres per day"), its quantity's word right after a figure, when the
         statement says the rate's word elsewhere ("on a hot day, it is 950,000 litres")."""
-        at = re.compile(rf",?\s+(?:{re.escape(unit.words[0])}|{_singular(re.escape(unit.words[0]))})(?!\w)").match(c, end)
-        return at if at and re.search(rf"(?<!\w){re.escape(unit.words[-1])}(?!\w)", c) else None
+        at = unit.first.match(c, end)
+        return at if at and unit.last.search(c) else None
 
     def _zero(self, q: "QuestionRules2", c: str) -> tuple[float, None, float] | None:
         """A count of none, right before the question's unit ("zero flights a night", "no night
@@ -811,9 +819,8 @@ class Figures:
         unit = q.unit_rules
         if not (self.zero and unit) or unit.scale != 1.0:
             return None
-        # ("not a single flight" under "flights a night")
-        first = re.compile(rf"\s+(?:{re.escape(unit.words[0])}|{_singular(re.escape(unit.words[0]))})(?!\w)") \
-            if len(unit.words) > 1 else None
+        # ("not a single flight" under "flights a night"; a comma between is refused below)
+        first = unit.first if len(unit.words) > 1 else None
         for z in self.zero.finditer(c):
             at = unit.rx.match(c, z.end()) or (first and first.match(c, z.end()))
             if not at or ("," in at.group(0)) or len(at.group(0).split()) > 2 \

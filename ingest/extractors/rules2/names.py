@@ -3,6 +3,7 @@ misspelt proper name) or stands in for one (a pronoun, a bare role noun), and wh
 preposition or a verb makes an object rather than a possible speaker."""
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from re import _constants as sre, _parser as sre_parse
 
 from rapidfuzz import fuzz, process
@@ -131,7 +132,7 @@ class Names:
         # A sentence's names, by its text: an excerpt's sentence is read as itself, as the
         # sentence before of the next one and by several readers of both (the same Mentions:
         # no reader changes one).
-        self._mentions_seen: dict[tuple[str, str], list[Mention]] = {}
+        self._mentions_kept = lru_cache(maxsize=SEEN_MAX)(self._mentions)
 
         # Actors: aliases (normalized like the text), singular/plural twins of plain ones,
         # roles, and the proper names a misspelling may be matched against.
@@ -270,13 +271,7 @@ class Names:
 
     def mentions(self, s: str, low: str | None = None) -> list[Mention]:
         """The names in `s` (and its lower-cased twin `low`)."""
-        low = low if low is not None else lower(s)
-        kept = self._mentions_seen.get((s, low))
-        if kept is None:
-            if len(self._mentions_seen) > SEEN_MAX:
-                self._mentions_seen.clear()
-            kept = self._mentions_seen[(s, low)] = self._mentions(s, low)
-        return list(kept)
+        return list(self._mentions_kept(s, low if low is not None else lower(s)))
 
     def _mentions(self, s: str, low: str) -> list[Mention]:
         found = []

@@ -420,7 +420,7 @@ class Positions:
         before = c[:m.start()]
         if self.proposals.inside.search(before[-40:]):
             return False
-        clause = re.split(r"[,;:]|\bthat\b", before)[-1]
+        clause = self.proposals.subject_clause(before)
         named = {key for key, rx in self.actors if rx.search(clause)}
         return bool(named) and named <= set(att.speakers)
 

@@ -89,6 +89,9 @@ class Proposals:
         self.opening = rf"^\W*(?:(?:{said})\s+(?:that\s+)?)?\W*" if said else r"^\W*"
         held_verbs = "|".join(x for x in (support, opposition, request, self.retaining) if x)
         self.backing = re.compile(rf"(?:{held_verbs})(?![\w-])") if support and opposition else None
+        # (where the clause a backing's subject stands in starts: `subject_clause`)
+        self.clause_start = re.compile(rf"[,;:]|\b(?:{'|'.join(pack.complementizer)})\b"
+                                       if pack.complementizer else r"[,;:]")
         # the thing backed is the thing itself, not one to be done to it: "called for the contract to be
         # cancelled", "want the contract cancelled" (read as the proposal restated, after the pack's folds)
         # (nor kept only in suspense: "keep the ban under review")
@@ -412,13 +415,18 @@ class Proposals:
                 or (proposal and proposal.acted and proposal.acted.match(c, m.start())):
             if self.passive and self.passive.search(before[-20:]):
                 return False
-            clause = re.split(r"[,;:]|\bthat\b", before)[-1]
+            clause = self.subject_clause(before)
             words_between = self.verb_words.search(clause)
             if words_between and self.ought and self.ought.search(words_between.group(0)):
                 return True  # "the council must reject the loan": what ought to be, the speaker's view
             clause = clause[:words_between.start()] if words_between else clause
             return bool(self.own_subject and self.own_subject.search(clause))
         return True
+
+    def subject_clause(self, before: str) -> str:
+        """The clause a backing's subject stands in, of the words `before` it: back to a comma or
+        a complementizer ("said that the council backed ...": "the council")."""
+        return self.clause_start.split(before)[-1]
 
     def read(self, text: str) -> tuple[str, str | None] | None:
         """(the verb of the proposal in its base form, the thing it is done to or None)."""

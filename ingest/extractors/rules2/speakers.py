@@ -6,6 +6,7 @@ main clause (subjects.py: several when joined by "and", a pronoun or role noun r
 the speaker of the sentence before, or to that sentence's subject), and the span of the
 sentence that is the statement itself."""
 import re
+from functools import lru_cache
 
 from ingest.lang import LanguagePack, pattern_lower
 
@@ -46,7 +47,6 @@ LABEL = re.compile(r"(?=[^:]*:)^\s*(?:\d{1,2}[:.]\d{2}\s+(?:[-\u2013\u2014]\s+)?
                    r"(?:\s*\([^()]{1,30}\))?:\s+(?=\S)")
 
 
-
 def label_end(raw: str, label: re.Match) -> int:
     """Where `label`, matched on the folded text, ends in `raw`, the text as written: past as
     many colons and the space after. LABEL's capitals are A-Z, so "ŠŤASTNÁ:" is a label only
@@ -58,12 +58,13 @@ def label_end(raw: str, label: re.Match) -> int:
             return 0
     return len(raw) - len(raw[at + 1:].lstrip())
 
+
 class Speakers(Subjects):
     """A language's ways of attributing speech, over a story's names, compiled once."""
 
     def __init__(self, pack: LanguagePack, names: Names):
         self.names = names
-        self._read_seen: dict[tuple, list[Attribution]] = {}
+        self._read_kept = lru_cache(maxsize=SEEN_MAX)(self._read)
         self.attribution = words(pack.attribution + pack.denial + pack.wanting_said + pack.belief_said
                                  + pack.held_view_said)
         self.held_view = words(pack.held_view_nouns)  # "the union's position is that": the union's words
@@ -161,13 +162,7 @@ class Speakers(Subjects):
         reported, ...")."""
         # An excerpt's readers ask for the same sentence read with the same one before more
         # than once; each gets attributions of its own to change.
-        key = (orig, prev, same_paragraph, credit_end)
-        found = self._read_seen.get(key)
-        if found is None:
-            if len(self._read_seen) > SEEN_MAX:
-                self._read_seen.clear()
-            found = self._read_seen[key] = self._read(orig, prev, same_paragraph, credit_end)
-        return [att.copy() for att in found]
+        return [att.copy() for att in self._read_kept(orig, prev, same_paragraph, credit_end)]
 
     def _read(self, orig: str, prev: str, same_paragraph: bool, credit_end: int | None) -> list[Attribution]:
         s = lower(orig)
